@@ -1,0 +1,44 @@
+"""The shared game engine: pure Python, never imports Django.
+
+``settle(payload)`` settles one round of any game from a JSON-shaped request and returns a
+JSON-ready dict; ``spec(game)`` says what a game offers. Each game is a module named after it
+exposing ``SPEC`` (a ``GameSpec``) and ``settle(payload) -> RoundResult``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from types import ModuleType
+
+from games.errors import GameError, InvalidCards, InvalidRound
+from games.spec import GameSpec
+
+GAMES = (
+    "three_card_poker",
+    "let_it_ride",
+    "texas_holdem_bonus",
+    "pai_gow_poker",
+    "baccarat",
+    "craps",
+    "roulette",
+)
+
+__all__ = ["GAMES", "GameError", "InvalidCards", "InvalidRound", "game_module", "settle", "spec"]
+
+
+def game_module(game: object) -> ModuleType:
+    if game not in GAMES:
+        raise InvalidRound({"game": f"{game!r} is not a game of the engine ({', '.join(GAMES)})"})
+    return import_module(f"games.{game}")
+
+
+def spec(game: str) -> GameSpec:
+    return game_module(game).SPEC
+
+
+def settle(payload: Mapping) -> dict:
+    """Settle one round; raises InvalidRound naming each bad field."""
+    if not isinstance(payload, Mapping):
+        raise InvalidRound({"non_field_errors": "the request body must be a JSON object"})
+    return game_module(payload.get("game")).settle(payload).as_dict()

@@ -1,0 +1,248 @@
+"""Poker hand rankings: five-card hands (best five of 5, 6 or 7 cards) and three-card hands.
+
+Five-card ranks follow §649a.6(d) and §643a.6(b) (royal flush down to high card); ties are
+broken by rank and then kickers, never by suit. A *strength* is a dense int, 0 (7-5-4-3-2
+offsuit) to 7461 (royal flush): higher always wins, equal is a tie. There are exactly 7,462
+distinct five-card strengths.
+
+Three-card ranks follow §649a.6 and §643a.6(d): straight flush > three of a kind > straight >
+flush > pair > high card, A-K-Q the top straight and A-2-3 the bottom one (three-high).
+
+Evaluation is table driven: each rank has an additive key chosen so that the sum of the keys
+of any 5, 6 or 7 cards names the rank multiset uniquely; a second small table holds every
+flush. Building the tables takes a fraction of a second at import.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from enum import IntEnum
+from itertools import combinations
+
+from games.cards import ACE, KING, QUEEN, RANKS, rank, suit
+from games.errors import InvalidCards
+
+
+class Category(IntEnum):
+    """Five-card hand categories, lowest first (§649a.6(d), §643a.6(b))."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("_", " ").lower()
+
+
+class ThreeCardCategory(IntEnum):
+    """Three-card hand categories, lowest first (§649a.6, §643a.6(d))."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    FLUSH = 2
+    STRAIGHT = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT_FLUSH = 5
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("_", " ").lower()
+
+
+# Additive rank keys (2..A): any multiset of up to seven ranks with at most four of each has
+# a distinct sum for a given number of cards. Verified when the tables are built.
+RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+# Suit counts packed three bits a suit; FLUSH_SUIT[packed] is the suit with 5+ cards, or -1.
+SUIT_SHIFT = (0, 3, 6, 9)
+CARD_KEYS = tuple(RANK_KEYS[c >> 2] for c in range(52))
+CARD_SUIT_KEYS = tuple(1 << SUIT_SHIFT[c & 3] for c in range(52))
+CARD_BITS = tuple(1 << (c >> 2) for c in range(52))
+WHEEL = (1 << ACE) | 0b1111  # A-2-3-4-5
+
+
+def _straight_high(mask: int) -> int:
+    """Top rank of the best straight in a 13-bit rank mask, or -1; the wheel is five-high."""
+    for high in range(ACE, 3, -1):
+        run = 0b11111 << (high - 4)
+        if mask & run == run:
+            return high
+    return 3 if mask & WHEEL == WHEEL else -1
+
+
+DESC = tuple(tuple(r for r in range(ACE, -1, -1) if m >> r & 1) for m in range(1 << 13))
+STRAIGHT_HIGH = tuple(_straight_high(m) for m in range(1 << 13))
+
+
+def _flush_key(mask: int) -> tuple[int, ...]:
+    """Best five-card hand from the ranks of one suit (five or more of them)."""
+    high = STRAIGHT_HIGH[mask]
+    if high == ACE:
+        return (Category.ROYAL_FLUSH, high)
+    if high >= 0:
+        return (Category.STRAIGHT_FLUSH, high)
+    return (Category.FLUSH, *DESC[mask][:5])
+
+
+def _nonflush_key(present: int, pairs: int, trips: int, quads: int) -> tuple[int, ...]:
+    """Best five-card hand, ignoring suits, of 5-7 cards given as rank masks: ranks present,
+    ranks held exactly twice, three times and four times."""
+    if quads:
+        q = DESC[quads][0]
+        return (Category.FOUR_OF_A_KIND, q, DESC[present & ~(1 << q)][0])
+    if trips:
+        t = DESC[trips][0]
+        rest = (trips & ~(1 << t)) | pairs
+        if rest:
+            return (Category.FULL_HOUSE, t, DESC[rest][0])
+    high = STRAIGHT_HIGH[present]
+    if high >= 0:
+        return (Category.STRAIGHT, high)
+    if trips:
+        t = DESC[trips][0]
+        return (Category.THREE_OF_A_KIND, t, *DESC[present & ~(1 << t)][:2])
+    if pairs & (pairs - 1):
+        p1, p2 = DESC[pairs][:2]
+        return (Category.TWO_PAIR, p1, p2, DESC[present & ~(1 << p1) & ~(1 << p2)][0])
+    if pairs:
+        p = DESC[pairs][0]
+        return (Category.PAIR, p, *DESC[present & ~(1 << p)][:3])
+    return (Category.HIGH_CARD, *DESC[present][:5])
+
+
+def _rank_multisets(max_cards: int):
+    """Every multiset of at most ``max_cards`` ranks, at most four of each, as
+    (cards, rank-key sum, present, pairs, trips, quads) masks."""
+    stack = [(0, 0, 0, 0, 0, 0, 0)]
+    while stack:
+        r, n, key, present, pairs, trips, quads = stack.pop()
+        if r == 13:
+            yield n, key, present, pairs, trips, quads
+            continue
+        bit = 1 << r
+        stack.append((r + 1, n, key, present, pairs, trips, quads))
+        for k in range(1, min(4, max_cards - n) + 1):
+            stack.append((
+                r + 1, n + k, key + k * RANK_KEYS[r], present | bit,
+                pairs | bit if k == 2 else pairs, trips | bit if k == 3 else trips,
+                quads | bit if k == 4 else quads,
+            ))
+
+
+def _build_tables():
+    multisets = [m for m in _rank_multisets(7) if m[0] >= 5]
+    keys = {_nonflush_key(*m[2:]) for m in multisets if m[0] == 5}
+    keys.update(_flush_key(m) for m in range(1 << 13) if m.bit_count() == 5)
+    order = sorted(keys)
+    strength_of = {key: i for i, key in enumerate(order)}
+    nonflush: dict[int, dict[int, int]] = {5: {}, 6: {}, 7: {}}
+    for n, key, *masks in multisets:
+        if key in nonflush[n]:
+            raise AssertionError(f"rank keys collide for {n} cards")
+        nonflush[n][key] = strength_of[_nonflush_key(*masks)]
+    flush = tuple(
+        strength_of[_flush_key(m)] if m.bit_count() >= 5 else -1 for m in range(1 << 13)
+    )
+    flush_suit = tuple(
+        next((s for s, shift in enumerate(SUIT_SHIFT) if (p >> shift) & 7 >= 5), -1)
+        for p in range(1 << 12)
+    )
+    starts = [next(i for i, k in enumerate(order) if k[0] == cat) for cat in Category]
+    return order, nonflush, flush, flush_suit, starts
+
+
+STRENGTH_KEYS, NONFLUSH, FLUSH, FLUSH_SUIT, _CATEGORY_STARTS = _build_tables()
+STRENGTH_COUNT = len(STRENGTH_KEYS)
+ROYAL_FLUSH_STRENGTH = STRENGTH_COUNT - 1
+
+
+def strength(cards: Sequence[int]) -> int:
+    """Strength of the best five-card hand among 5, 6 or 7 distinct cards (no joker)."""
+    n = len(cards)
+    if not 5 <= n <= 7:
+        raise InvalidCards(f"{n} cards given; a five-card Poker hand is made from 5, 6 or 7")
+    packed = 0
+    for c in cards:
+        packed += CARD_SUIT_KEYS[c]
+    flush_suit = FLUSH_SUIT[packed]
+    if flush_suit >= 0:
+        mask = 0
+        for c in cards:
+            if c & 3 == flush_suit:
+                mask |= CARD_BITS[c]
+        return FLUSH[mask]
+    return NONFLUSH[n][sum(map(CARD_KEYS.__getitem__, cards))]
+
+
+def category(hand_strength: int) -> Category:
+    return Category(bisect_right(_CATEGORY_STARTS, hand_strength) - 1)
+
+
+def describe(hand_strength: int) -> str:
+    """A person's name for a strength: ``"full house, kings over fours"``-style, kept short."""
+    key = STRENGTH_KEYS[hand_strength]
+    cat = Category(key[0])
+    ranks = "-".join(RANKS[r] for r in key[1:])
+    return f"{cat.label} ({ranks})"
+
+
+def best_five(cards: Sequence[int]) -> tuple[int, ...]:
+    """The five cards that make the best hand (for display on a slip); ties: the first found."""
+    return max(combinations(cards, 5), key=strength)
+
+
+def super_royal(cards: Sequence[int]) -> bool:
+    """Six-card Super Royal: 9-T-J-Q-K-A of one suit (Three Card Poker paytable E, §649a.12(f))."""
+    if len(cards) != 6 or len({suit(c) for c in cards}) != 1:
+        return False
+    return sorted(rank(c) for c in cards) == list(range(7, 13))
+
+
+# Three-card hands -------------------------------------------------------------------------
+
+
+def three_card_rank(cards: Sequence[int]) -> tuple[ThreeCardCategory, tuple[int, ...]]:
+    """Category and tie-break ranks of a three-card hand (§649a.6, §643a.6(d))."""
+    if len(cards) != 3:
+        raise InvalidCards(f"{len(cards)} cards given; a Three Card Poker hand takes 3")
+    ranks = sorted((rank(c) for c in cards), reverse=True)
+    flush = len({suit(c) for c in cards}) == 1
+    if ranks[0] == ranks[2]:
+        return ThreeCardCategory.THREE_OF_A_KIND, (ranks[0],)
+    if ranks[0] == ranks[1] or ranks[1] == ranks[2]:
+        pair, kicker = (ranks[1], ranks[2]) if ranks[0] == ranks[1] else (ranks[1], ranks[0])
+        return ThreeCardCategory.PAIR, (pair, kicker)
+    high = _three_card_straight_high(ranks)
+    if high >= 0:
+        cat = ThreeCardCategory.STRAIGHT_FLUSH if flush else ThreeCardCategory.STRAIGHT
+        return cat, (high,)
+    return (ThreeCardCategory.FLUSH if flush else ThreeCardCategory.HIGH_CARD), tuple(ranks)
+
+
+def _three_card_straight_high(desc_ranks: Sequence[int]) -> int:
+    if desc_ranks[0] - desc_ranks[2] == 2:
+        return desc_ranks[0]
+    if list(desc_ranks) == [ACE, 1, 0]:  # A-2-3 is the lowest straight, three-high
+        return 1
+    return -1
+
+
+def three_card_strength(cards: Sequence[int]) -> tuple[int, ...]:
+    """A comparable value: higher wins, equal ties (suits never break a tie)."""
+    cat, ranks = three_card_rank(cards)
+    return (int(cat), *ranks)
+
+
+def is_mini_royal(cards: Sequence[int]) -> bool:
+    """A-K-Q of one suit: the Three-Card Envy Qualifying Hand (§643a.1, §649a.1)."""
+    return len(cards) == 3 and len({suit(c) for c in cards}) == 1 and sorted(
+        rank(c) for c in cards
+    ) == [QUEEN, KING, ACE]

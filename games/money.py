@@ -1,0 +1,38 @@
+"""Money in the engine: Decimal dollars, never floats.
+
+Wagers and payouts are whole cents. A payout that works out to a fraction of a cent (1 to 2 on
+$5.05, 10% of a meter of $12,345.678) is paid down to the cent: the casino never pays more than
+the paytable, and the meter keeps the exact remainder (§605a.7: the meter is the record).
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+
+
+def to_cents(value: Decimal) -> Decimal:
+    """Round a payout down to whole cents."""
+    return value.quantize(CENT, rounding=ROUND_DOWN)
+
+
+def fmt(value: Decimal) -> str:
+    """Dollars as the API writes them: ``"5.00"``, ``"-12.50"``."""
+    return str(value.quantize(CENT)) if value == value.quantize(CENT) else str(value)
+
+
+def parse_dollars(value: object) -> Decimal:
+    """A dollar amount from a decimal string (or int); refuses floats, NaN and sub-cent amounts."""
+    if isinstance(value, (bool, float)):
+        raise ValueError("amounts are decimal strings in dollars, like \"5.00\"")
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, AttributeError):
+        raise ValueError(f"{value!r} is not an amount in dollars, like \"5.00\"") from None
+    if not amount.is_finite():
+        raise ValueError(f"{value!r} is not an amount in dollars")
+    if amount != amount.quantize(CENT):
+        raise ValueError(f"{value} has a fraction of a cent; wagers are whole cents")
+    return amount.quantize(CENT)

@@ -1,0 +1,125 @@
+"""Settlement lines: what each wager of a seat won or lost, and the rule that says so.
+
+Every game's ``settle`` returns a ``RoundResult`` built from these lines, so every settlement
+line carries its section (``rule``) for a compliance officer to check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from games.money import ZERO, fmt, to_cents
+from games.paytables import Row
+
+TABLE_INVENTORY = "table_inventory"
+NOT_TABLE_INVENTORY = "not_table_inventory"
+WIN, LOSE, PUSH = "win", "lose", "push"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One wager's outcome. ``net`` is the player's signed result in dollars."""
+
+    wager: str
+    amount: Decimal
+    result: str
+    odds: str
+    net: Decimal
+    rule: str
+    paid_from: str = TABLE_INVENTORY
+    hand: str | None = None
+    from_seat: int | str | None = None
+    meter: str | None = None
+
+    def as_dict(self) -> dict:
+        data = {
+            "wager": self.wager, "amount": fmt(self.amount), "result": self.result,
+            "odds": self.odds, "net": fmt(self.net), "rule": self.rule,
+            "paid_from": self.paid_from,
+        }
+        for key in ("hand", "from_seat", "meter"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
+
+
+def win_to(wager: str, amount: Decimal, odds: Decimal, rule: str, **extra) -> Line:
+    """Paid ``odds`` to 1 on top of the returned stake."""
+    return Line(wager, amount, WIN, f"{odds.normalize():f} to 1", to_cents(amount * odds), rule, **extra)
+
+
+def win_for(wager: str, amount: Decimal, odds: Decimal, rule: str, **extra) -> Line:
+    """Paid ``odds`` for 1: the payout includes the stake, so the net win is odds - 1 units."""
+    net = to_cents(amount * odds) - amount
+    return Line(wager, amount, WIN, f"{odds.normalize():f} for 1", net, rule, **extra)
+
+
+def win_row(
+    wager: str, amount: Decimal, row: Row, rule: str, *, meter: Decimal | None = None, **extra
+) -> Line:
+    """Paid by a paytable row: to 1, for 1, a share of the meter at the moment of payment, or a
+    fixed amount. Meter and fixed awards replace the stake, as "for" payouts do."""
+    if row.basis == "to":
+        return win_to(wager, amount, row.value, rule, **extra)
+    if row.basis == "for":
+        return win_for(wager, amount, row.value, rule, **extra)
+    if row.basis == "meter_percent":
+        if meter is None:
+            raise ValueError(f"{wager}: a meter amount is needed to pay {row.odds}")
+        award = to_cents(meter * row.value / 100)
+    else:
+        award = row.value
+    return Line(wager, amount, WIN, row.odds, award - amount, rule, **extra)
+
+
+def lose(wager: str, amount: Decimal, rule: str, **extra) -> Line:
+    return Line(wager, amount, LOSE, "", -amount, rule, **extra)
+
+
+def push(wager: str, amount: Decimal, rule: str, **extra) -> Line:
+    return Line(wager, amount, PUSH, "", ZERO, rule, **extra)
+
+
+def bonus(wager: str, award: Decimal, odds: str, rule: str, **extra) -> Line:
+    """An award with no stake of its own (Envy Bonus, Magic Card, Lucky Bonus): net is all of it."""
+    return Line(wager, ZERO, WIN, odds, to_cents(award), rule, **extra)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: int
+    hand: str
+    lines: tuple[Line, ...]
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def net(self) -> Decimal:
+        return sum((line.net for line in self.lines), ZERO)
+
+    def as_dict(self) -> dict:
+        return {
+            "seat": self.seat, "hand": self.hand, "net": fmt(self.net),
+            "lines": [line.as_dict() for line in self.lines], **self.extra,
+        }
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    game: str
+    positions: tuple[SeatResult, ...]
+    dealer: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "dealer": self.dealer,
+            "positions": [p.as_dict() for p in self.positions],
+            "meter_awards": [
+                {"seat": p.seat, "wager": line.wager, "meter": line.meter,
+                 "award": fmt(line.net + line.amount), "rule": line.rule}
+                for p in self.positions for line in p.lines if line.meter and line.result == WIN
+            ],
+            "notes": list(self.notes),
+        }

@@ -1,0 +1,82 @@
+"""What each game publishes about itself, so the back office asks the engine and never repeats
+a rule: its wagers, options, progressive meters and their minimums, each with its section."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+# §655a.12(b) and every chapter's payout-limit clause: "$50,000 or the maximum amount that one
+# patron could win per round when betting the minimum wager, whichever is greater".
+PAYOUT_LIMIT_FLOOR = Decimal("50000.00")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game variant or procedure the Rules Submission selects (e.g. EZ Pai Gow)."""
+
+    key: str
+    name: str
+    rule: str
+    choices: tuple[str, ...] = ()  # empty: a yes/no option
+    default: object = False
+
+
+@dataclass(frozen=True)
+class MeterSpec:
+    """A progressive meter a wager needs, with the regulation's minimum amounts."""
+
+    key: str
+    name: str
+    rule: str
+    min_initial: Decimal | None = None
+    min_reset: Decimal | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class WagerSpec:
+    """A wager of the game. ``requires`` names options that must hold for it to be offered
+    (Queen's Dragon only on EZ Pai Gow tables: ``{"ez_pai_gow": True}``)."""
+
+    key: str
+    name: str
+    rule: str
+    optional: bool = True
+    paytable_required: bool = False
+    meter: str | None = None
+    requires: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    key: str
+    name: str
+    rule: str
+    positions: int
+    wagers: tuple[WagerSpec, ...]
+    options: tuple[OptionSpec, ...] = ()
+    meters: tuple[MeterSpec, ...] = ()
+    # The most one patron can win in a round betting ``minimum_wager`` on every wager in
+    # ``offered`` (wager key -> paytable id), with ``options``; for the payout-limit floor.
+    max_round_win: Callable[[Mapping[str, str], Mapping[str, object], Decimal], Decimal] | None = (
+        None
+    )
+
+    def wager(self, key: str) -> WagerSpec | None:
+        return next((w for w in self.wagers if w.key == key), None)
+
+    def option(self, key: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.key == key), None)
+
+    def meter(self, key: str) -> MeterSpec | None:
+        return next((m for m in self.meters if m.key == key), None)
+
+    def payout_limit_floor(
+        self, offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+    ) -> Decimal:
+        """The lowest payout limit the Rules Submission may set (§655a.12(b) wording)."""
+        if self.max_round_win is None:
+            return PAYOUT_LIMIT_FLOOR
+        return max(PAYOUT_LIMIT_FLOOR, self.max_round_win(offered, options, minimum_wager))
