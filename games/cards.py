@@ -8,7 +8,7 @@ s, h, d, c; the joker of the Pai Gow deck (§645a.2(b)) is 52. Text notation is 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from games.errors import InvalidCards
 
@@ -56,7 +56,10 @@ def parse_card(text: str, *, joker: bool = False) -> int:
             raise InvalidCards(f"'{token}': this game is dealt without a joker")
         return JOKER
     if len(token) != 2:
-        raise InvalidCards(f"'{token}' is not a card: a rank (2-9 T J Q K A) then a suit (s h d c)")
+        hint = " (a ten is T, as in 'Ts')" if token.startswith("10") else ""
+        raise InvalidCards(
+            f"'{token}' is not a card: a rank (2-9 T J Q K A) then a suit (s h d c){hint}"
+        )
     r = RANKS.find(token[0].upper())
     s = SUITS.find(token[1].lower())
     if r < 0:
@@ -79,7 +82,7 @@ def parse_cards(
     refuses the same card twice (off only for multi-deck baccarat shoes).
     """
     tokens = [t for t in _SEPARATORS.split(cards.strip()) if t] if isinstance(cards, str) else cards
-    if not isinstance(tokens, Iterable):
+    if not isinstance(tokens, Iterable) or isinstance(tokens, Mapping | bytes | bytearray):
         raise InvalidCards("cards must be a list like ['As', 'Kd'] or a string like 'As Kd'")
     parsed = tuple(parse_card(t, joker=joker) for t in tokens)
     allowed = (count,) if isinstance(count, int) else count
@@ -107,6 +110,6 @@ def deck(*, joker: bool = False) -> tuple[int, ...]:
 
 def shoe(decks: int) -> tuple[int, ...]:
     """A baccarat shoe of ``decks`` standard decks, in deck order (§627a.3)."""
-    if decks < 1:
-        raise InvalidCards("a shoe holds at least one deck")
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise InvalidCards(f"{decks!r} decks: a shoe holds a whole number of decks, at least one")
     return tuple(range(52)) * decks

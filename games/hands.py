@@ -15,10 +15,10 @@ flush. Building the tables takes a fraction of a second at import.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from enum import IntEnum
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, repeat
 
 from games.cards import ACE, KING, QUEEN, RANKS, rank, suit
 from games.errors import InvalidCards
@@ -67,18 +67,30 @@ CARD_KEYS = tuple(RANK_KEYS[c >> 2] for c in range(52))
 CARD_SUIT_KEYS = tuple(1 << SUIT_SHIFT[c & 3] for c in range(52))
 CARD_BITS = tuple(1 << (c >> 2) for c in range(52))
 WHEEL = (1 << ACE) | 0b1111  # A-2-3-4-5
+# One word per card: rank key above 12 bits of packed suit counts, so one sum gives both.
+_SUIT_BITS = 12
+_CARD_WORDS = tuple(CARD_KEYS[c] << _SUIT_BITS | CARD_SUIT_KEYS[c] for c in range(52))
+_SUIT_FIELD = (1 << _SUIT_BITS) - 1
 
 
 def _straight_high(mask: int) -> int:
     """Top rank of the best straight in a 13-bit rank mask, or -1; the wheel is five-high."""
-    for high in range(ACE, 3, -1):
-        run = 0b11111 << (high - 4)
-        if mask & run == run:
-            return high
+    run = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4  # lowest ranks of 5-card runs
+    if run:
+        return run.bit_length() + 3
     return 3 if mask & WHEEL == WHEEL else -1
 
 
-DESC = tuple(tuple(r for r in range(ACE, -1, -1) if m >> r & 1) for m in range(1 << 13))
+def _descending_ranks() -> tuple[tuple[int, ...], ...]:
+    """DESC[mask]: the ranks of a 13-bit mask, highest first."""
+    desc: list[tuple[int, ...]] = [()]
+    for mask in range(1, 1 << 13):
+        high = mask.bit_length() - 1
+        desc.append((high, *desc[mask ^ 1 << high]))
+    return tuple(desc)
+
+
+DESC = _descending_ranks()
 STRAIGHT_HIGH = tuple(_straight_high(m) for m in range(1 << 13))
 
 
@@ -118,48 +130,71 @@ def _nonflush_key(present: int, pairs: int, trips: int, quads: int) -> tuple[int
     return (Category.HIGH_CARD, *DESC[present][:5])
 
 
-def _rank_multisets(max_cards: int):
-    """Every multiset of at most ``max_cards`` ranks, at most four of each, as
-    (cards, rank-key sum, present, pairs, trips, quads) masks."""
-    stack = [(0, 0, 0, 0, 0, 0, 0)]
-    while stack:
-        r, n, key, present, pairs, trips, quads = stack.pop()
-        if r == 13:
-            yield n, key, present, pairs, trips, quads
-            continue
-        bit = 1 << r
-        stack.append((r + 1, n, key, present, pairs, trips, quads))
-        for k in range(1, min(4, max_cards - n) + 1):
-            stack.append((
-                r + 1, n + k, key + k * RANK_KEYS[r], present | bit,
-                pairs | bit if k == 2 else pairs, trips | bit if k == 3 else trips,
-                quads | bit if k == 4 else quads,
-            ))
+def _rank_multisets(cards: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``cards`` ranks (5 to 7) holding at most four of each, sorted."""
+    combos = combinations_with_replacement(range(13), cards)
+    if cards == 5:
+        return [r for r in combos if r[0] != r[4]]
+    if cards == 6:
+        return [r for r in combos if r[0] != r[4] and r[1] != r[5]]
+    return [r for r in combos if r[0] != r[4] and r[1] != r[5] and r[2] != r[6]]
+
+
+def _rank_key_sums(multisets: list[tuple[int, ...]]) -> list[int]:
+    return list(map(sum, map(map, repeat(RANK_KEYS.__getitem__), multisets)))
+
+
+def _count_masks(ranks: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """(present, pairs, trips, quads) rank masks of a multiset of ranks."""
+    by_count = [0] * 5
+    for r in set(ranks):
+        by_count[ranks.count(r)] |= 1 << r
+    return by_count[1] | by_count[2] | by_count[3] | by_count[4], *by_count[2:]
+
+
+def _best_of_fewer(cards: int, fewer: dict[int, int]) -> dict[int, int]:
+    """Strength by rank-key sum for ``cards`` cards: the best hand left after dropping one card
+    (the best five of six or seven is the best five of some six or five of them)."""
+    multisets = _rank_multisets(cards)
+    keys = _rank_key_sums(multisets)
+    rank_key, strength_of = RANK_KEYS.__getitem__, fewer.__getitem__
+    best = [
+        max(map(strength_of, map(key.__sub__, map(rank_key, set(ranks)))))
+        for key, ranks in zip(keys, multisets, strict=True)
+    ]
+    return _by_unique_key(keys, best)
+
+
+def _by_unique_key(keys: list[int], strengths: list[int]) -> dict[int, int]:
+    table = dict(zip(keys, strengths, strict=True))
+    if len(table) != len(keys):
+        raise AssertionError("rank keys collide: two rank multisets share a key sum")
+    return table
 
 
 def _build_tables():
-    multisets = [m for m in _rank_multisets(7) if m[0] >= 5]
-    keys = {_nonflush_key(*m[2:]) for m in multisets if m[0] == 5}
-    keys.update(_flush_key(m) for m in range(1 << 13) if m.bit_count() == 5)
-    order = sorted(keys)
+    five = _rank_multisets(5)
+    nonflush_keys = [_nonflush_key(*_count_masks(ranks)) for ranks in five]
+    flush_masks = [m for m in range(1 << 13) if m.bit_count() >= 5]
+    flush_keys = [_flush_key(m) for m in flush_masks]
+    order = sorted(set(nonflush_keys).union(flush_keys))
     strength_of = {key: i for i, key in enumerate(order)}
-    nonflush: dict[int, dict[int, int]] = {5: {}, 6: {}, 7: {}}
-    for n, key, *masks in multisets:
-        if key in nonflush[n]:
-            raise AssertionError(f"rank keys collide for {n} cards")
-        nonflush[n][key] = strength_of[_nonflush_key(*masks)]
-    flush = tuple(
-        strength_of[_flush_key(m)] if m.bit_count() >= 5 else -1 for m in range(1 << 13)
-    )
-    flush_suit = tuple(
-        next((s for s, shift in enumerate(SUIT_SHIFT) if (p >> shift) & 7 >= 5), -1)
-        for p in range(1 << 12)
-    )
-    starts = [next(i for i, k in enumerate(order) if k[0] == cat) for cat in Category]
-    return order, nonflush, flush, flush_suit, starts
+    nonflush = {5: _by_unique_key(_rank_key_sums(five), [strength_of[k] for k in nonflush_keys])}
+    nonflush[6] = _best_of_fewer(6, nonflush[5])
+    nonflush[7] = _best_of_fewer(7, nonflush[6])
+    flush = [-1] * (1 << 13)
+    for mask, key in zip(flush_masks, flush_keys, strict=True):
+        flush[mask] = strength_of[key]
+    flush_suit = [-1] * (1 << _SUIT_BITS)
+    for s in reversed(range(4)):  # the lowest suit wins in the (impossible) case of two
+        for packed in range(1 << _SUIT_BITS):
+            if packed >> SUIT_SHIFT[s] & 7 >= 5:
+                flush_suit[packed] = s
+    starts = [bisect_left(order, (cat,)) for cat in Category]
+    return order, nonflush, tuple(flush), tuple(flush_suit), starts
 
 
-STRENGTH_KEYS, NONFLUSH, FLUSH, FLUSH_SUIT, _CATEGORY_STARTS = _build_tables()
+STRENGTH_KEYS, NONFLUSH, FLUSH, FLUSH_SUIT, CATEGORY_STARTS = _build_tables()
 STRENGTH_COUNT = len(STRENGTH_KEYS)
 ROYAL_FLUSH_STRENGTH = STRENGTH_COUNT - 1
 
@@ -169,21 +204,19 @@ def strength(cards: Sequence[int]) -> int:
     n = len(cards)
     if not 5 <= n <= 7:
         raise InvalidCards(f"{n} cards given; a five-card Poker hand is made from 5, 6 or 7")
-    packed = 0
+    word = sum(map(_CARD_WORDS.__getitem__, cards))
+    flush_suit = FLUSH_SUIT[word & _SUIT_FIELD]
+    if flush_suit < 0:
+        return NONFLUSH[n][word >> _SUIT_BITS]
+    mask = 0
     for c in cards:
-        packed += CARD_SUIT_KEYS[c]
-    flush_suit = FLUSH_SUIT[packed]
-    if flush_suit >= 0:
-        mask = 0
-        for c in cards:
-            if c & 3 == flush_suit:
-                mask |= CARD_BITS[c]
-        return FLUSH[mask]
-    return NONFLUSH[n][sum(map(CARD_KEYS.__getitem__, cards))]
+        if c & 3 == flush_suit:
+            mask |= CARD_BITS[c]
+    return FLUSH[mask]
 
 
 def category(hand_strength: int) -> Category:
-    return Category(bisect_right(_CATEGORY_STARTS, hand_strength) - 1)
+    return Category(bisect_right(CATEGORY_STARTS, hand_strength) - 1)
 
 
 def describe(hand_strength: int) -> str:

@@ -24,8 +24,24 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class MeterMinimum:
+    """Minimums that apply only when ``when`` holds: option keys, or wager keys mapped to the
+    selected paytable's name (Royal 9 by denomination, §629b.3(f)(2) and (g)(2))."""
+
+    when: Mapping[str, object]
+    rule: str
+    min_initial: Decimal | None = None
+    min_reset: Decimal | None = None
+
+
+@dataclass(frozen=True)
 class MeterSpec:
-    """A progressive meter a wager needs, with the regulation's minimum amounts."""
+    """A progressive meter a wager needs, with the regulation's minimum amounts.
+
+    ``wager`` ties a meter to a wager that has several (Royal 9's Mega, Major and Minor); a
+    wager's single meter is ``WagerSpec.meter``. ``min_rate``/``max_rate`` bound the rate of
+    progression in percent of each wager (Heavenly 9's "Increment Rate 10%", §631b.2(i)).
+    """
 
     key: str
     name: str
@@ -33,6 +49,17 @@ class MeterSpec:
     min_initial: Decimal | None = None
     min_reset: Decimal | None = None
     note: str = ""
+    wager: str | None = None
+    min_rate: Decimal | None = None
+    max_rate: Decimal | None = None
+    minimums_when: tuple[MeterMinimum, ...] = ()
+
+    def minimums(self, context: Mapping[str, object]) -> tuple[Decimal | None, Decimal | None, str]:
+        """(min initial, min reset, rule) under ``context`` (options and wager -> paytable name)."""
+        for m in self.minimums_when:
+            if all(context.get(k) == v for k, v in m.when.items()):
+                return m.min_initial, m.min_reset, m.rule
+        return self.min_initial, self.min_reset, self.rule
 
 
 @dataclass(frozen=True)
@@ -63,6 +90,8 @@ class GameSpec:
     max_round_win: Callable[[Mapping[str, str], Mapping[str, object], Decimal], Decimal] | None = (
         None
     )
+    # The section of the game's payout-limit clause (e.g. "§643a.12(g)"), cited in messages.
+    payout_limit_rule: str = ""
 
     def wager(self, key: str) -> WagerSpec | None:
         return next((w for w in self.wagers if w.key == key), None)
@@ -72,6 +101,12 @@ class GameSpec:
 
     def meter(self, key: str) -> MeterSpec | None:
         return next((m for m in self.meters if m.key == key), None)
+
+    def meters_for(self, wager_key: str) -> tuple[MeterSpec, ...]:
+        """The meters a wager needs: its ``meter`` and any meter naming it as ``wager``."""
+        w = self.wager(wager_key)
+        own = w.meter if w else None
+        return tuple(m for m in self.meters if m.key == own or m.wager == wager_key)
 
     def payout_limit_floor(
         self, offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal

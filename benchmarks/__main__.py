@@ -1,0 +1,67 @@
+"""Discover ``benchmarks/bench_*.py``, run each ``run()``, print and save the figures."""
+
+import importlib
+import json
+import pkgutil
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import benchmarks
+
+FIELDS = ("value", "unit", "baseline", "baseline_value", "ratio")
+OUT = Path(__file__).resolve().parent.parent / "var" / "bench.json"
+
+
+def discover() -> list[str]:
+    return sorted(f"benchmarks.{m.name}" for m in pkgutil.iter_modules(benchmarks.__path__)
+                  if m.name.startswith("bench_"))
+
+
+def check(module: str, results: dict) -> None:
+    for name, figure in results.items():
+        missing = [f for f in FIELDS if f not in figure]
+        if missing:
+            raise ValueError(f"{module}: {name!r} lacks {missing}")
+
+
+def run_all(modules: list[str]) -> dict:
+    merged: dict[str, dict] = {}
+    for module in modules:
+        started = time.perf_counter()
+        results = importlib.import_module(module).run()
+        check(module, results)
+        clash = merged.keys() & results.keys()
+        if clash:
+            raise ValueError(f"{module}: names already used by another module: {sorted(clash)}")
+        merged.update({name: {**fig, "module": module} for name, fig in results.items()})
+        print(f"# {module}: {len(results)} figures in {time.perf_counter() - started:.1f}s")
+    return merged
+
+
+def show(results: dict) -> None:
+    for name, f in results.items():
+        print(f"{name}: {f['value']:.6g} {f['unit']}  vs {f['baseline']}: "
+              f"{f['baseline_value']:.6g} {f['unit']}  -> {f['ratio']:.2f}x better")
+
+
+def main() -> int:
+    modules = discover()
+    results = run_all(modules) if modules else {}
+    if not results:
+        print("no benchmarks")
+    show(results)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps({
+        "generated_at": datetime.now(UTC).isoformat(),
+        "python": platform.python_version(),
+        "results": results,
+    }, indent=2, default=str))
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

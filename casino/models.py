@@ -1,0 +1,108 @@
+"""Properties, staff memberships and the append-only audit log."""
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.utils import timezone
+
+
+class Property(models.Model):
+    """A certificate holder's licensed facility; every record belongs to one."""
+
+    name = models.CharField(max_length=200)
+    license_number = models.CharField(max_length=50, unique=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name_plural = "properties"
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.license_number})"
+
+
+class StaffMembership(models.Model):
+    """A user works at a property; the role is the user's group (see casino/roles.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships")
+    property = models.ForeignKey(Property, on_delete=models.PROTECT, related_name="memberships")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "property"], name="unique_staff_membership")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.property.name}"
+
+
+class Ability(models.Model):
+    """Table-less anchor for the ability permissions (``casino.<ability code>``)."""
+
+    class Meta:
+        managed = False
+        default_permissions = ()
+
+    def __str__(self) -> str:
+        return "ability"
+
+
+class AuditLogImmutable(Exception):
+    """Raised on any attempt to change or delete an audit event."""
+
+
+class AuditEventQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise AuditLogImmutable("Audit events cannot be updated.")
+
+    def delete(self):
+        raise AuditLogImmutable("Audit events cannot be deleted.")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise AuditLogImmutable("Audit events cannot be updated.")
+
+    def update_or_create(self, *args, **kwargs):
+        raise AuditLogImmutable("Audit events cannot be updated.")
+
+
+class AuditEvent(models.Model):
+    """One thing someone did. Append-only: see casino/audit.py and the PostgreSQL trigger."""
+
+    created_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.PROTECT, related_name="+")
+    actor_repr = models.CharField(max_length=200, blank=True)
+    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="audit_events")
+    action = models.CharField(max_length=100, db_index=True)
+    target_type = models.ForeignKey(ContentType, null=True, blank=True,
+                                    on_delete=models.PROTECT, related_name="+")
+    target_id = models.CharField(max_length=64, blank=True)
+    target_repr = models.CharField(max_length=255, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    objects = AuditEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["target_type", "target_id"], name="audit_target_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action} {self.target_repr}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AuditLogImmutable("Audit events cannot be updated.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AuditLogImmutable("Audit events cannot be deleted.")
+
+    def target_key(self) -> str:
+        """``app_label.model:id``, the value of the audit page's ``target`` filter."""
+        if not self.target_type_id:
+            return ""
+        return f"{self.target_type.app_label}.{self.target_type.model}:{self.target_id}"

@@ -1,0 +1,81 @@
+"""Pages: dashboard, property, audit log, and /healthz."""
+
+import logging
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db import connection
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+
+from casino import selectors
+from casino.dashboard import cards_for
+from casino.forms import AuditFilterForm
+from casino.models import Property
+from casino.permissions import ability_required, require
+from casino.tasks import ping
+
+log = logging.getLogger(__name__)
+
+
+@login_required
+def dashboard(request):
+    roles = selectors.user_roles(request.user)
+    return render(request, "casino/dashboard.html", {
+        "roles": roles,
+        "cards": cards_for(request.user, request.property),
+    })
+
+
+@login_required
+def property_detail(request, pk: int):
+    prop = get_object_or_404(Property, pk=pk)
+    require(request.user, "property.read", prop)
+    staff = prop.memberships.select_related("user").prefetch_related("user__groups")
+    return render(request, "casino/property_detail.html", {"property": prop, "staff": staff})
+
+
+@ability_required("audit.read")
+def audit_log(request):
+    form = AuditFilterForm(request.GET or None)
+    events = selectors.audit_event_list(user=request.user)
+    if form.is_valid():
+        try:
+            events = selectors.audit_event_list(user=request.user, **form.filters())
+        except selectors.BadFilter as exc:
+            form.add_error("target", str(exc))
+    page = Paginator(events, 50).get_page(request.GET.get("page"))
+    template = "casino/_audit_table.html" if request.htmx else "casino/audit_list.html"
+    return render(request, template, {"form": form, "page": page})
+
+
+def _check_database() -> dict:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return {"ok": True}
+    except Exception as exc:  # any failure means "down"; report it, never raise
+        log.warning("healthz database check failed: %s", exc)
+        return {"ok": False, "error": type(exc).__name__}
+
+
+def _check_broker() -> dict:
+    timeout = settings.HEALTHZ_BROKER_TIMEOUT
+    try:
+        # expires: a ping nobody answered must not pile up for the next worker.
+        answer = ping.apply_async(expires=timeout * 2, retry=False).get(timeout=timeout)
+        return {"ok": bool(answer.get("pong")), "worker": answer.get("host")}
+    except Exception as exc:
+        log.warning("healthz broker check failed: %s", exc)
+        return {"ok": False, "error": type(exc).__name__}
+
+
+@never_cache
+def healthz(request):
+    """Database and broker status; the broker through a real worker round trip."""
+    checks = {"database": _check_database(), "broker": _check_broker()}
+    healthy = all(check["ok"] for check in checks.values())
+    return JsonResponse({"status": "ok" if healthy else "down", **checks},
+                        status=200 if healthy else 503)

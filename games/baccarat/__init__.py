@@ -1,0 +1,222 @@
+"""Minibaccarat, Midibaccarat and Baccarat with their 2021 side wagers and variations
+(Chapters 627a/627b, 629a/629b, 631a/631b): one engine game, ``"baccarat"``, whose
+``options.variant`` is the chapter (``"baccarat"`` by default, ``"midibaccarat"``,
+``"minibaccarat"``).
+
+Request::
+
+    {"game": "baccarat",
+     "options": {"variant": "minibaccarat", "commission_free": true, "decks": 8,
+                 "perfect_pairs": "A", "royal_9_progressive": "5",
+                 "royal_9_combinations": {"1": "Ks 9s", "2": "Kh 9h", ...}},
+     "meters": {"royal_9_mega_jackpot": "50210.37", ...},
+     "player_cards": ["Kh", "9h"], "banker_cards": ["4c", "2d", "Td"],
+     "positions": [{"seat": 1, "wagers": {"banker": "25.00", "royal_9_progressive": "5.00"}}]}
+
+``player_cards`` and ``banker_cards`` are the hands as dealt (2 or 3 cards, in order) and must
+obey the third-card rules; or ``shoe`` gives the cards in order and the engine deals. Paytables:
+``options.perfect_pairs`` (A-C, also read from ``perfect_pairs_player``/``_banker``),
+``lucky_nines`` (A-D), ``five_treasures`` (A-B, the five wagers together), and
+``royal_9_progressive`` ("1" or "5": the table's denomination). Hand names: see ``side_wagers``
+and ``progressives``. Each seat's ``hand`` is the round's result, the same for every seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from games.baccarat import request, side_wagers, wagers
+from games.baccarat.lines import Settler
+from games.baccarat.progressives import (
+    HEAVENLY_9,
+    HEAVENLY_9_INCREMENT_PERCENT,
+    HEAVENLY_9_MINIMUM_WAGER,
+    HEAVENLY_9_SEED,
+    MUST_HIT_BY,
+    ROYAL_9_METER_MINIMUMS,
+    ROYAL_9_METER_NAMES,
+    ROYAL_9_METERS,
+)
+from games.baccarat.request import MAIN
+from games.baccarat.table import (
+    GAME,
+    PAYTABLE_KEY,
+    read_paytable,
+    read_royal_9_combinations,
+    read_table,
+)
+from games.baccarat.variants import BACCARAT, MIDIBACCARAT, MINIBACCARAT, VARIANTS
+from games.payload import Reader
+from games.paytables import Paytable, catalog
+from games.settlement import RoundResult, win_row
+from games.spec import GameSpec, MeterMinimum, MeterSpec, OptionSpec, WagerSpec
+
+NOT_BACCARAT = (MINIBACCARAT, MIDIBACCARAT)
+COMMISSION_NOTE = ("Banker wagers are paid 1 to 1 less a 5% commission: the standard odds "
+                   "(secondary, confirm against the chapter's payout-odds and vigorish section)")
+
+
+def _names(wager: str) -> tuple[str, ...]:
+    return tuple(p.name for p in catalog().for_wager(GAME, wager))
+
+
+WAGERS = (
+    WagerSpec("player", "Player's Hand", "§627a.7(a), §629a.7(a)(1), §631a.8(a)(1)",
+              optional=False),
+    WagerSpec("banker", "Banker's Hand", "§627a.7(a), §629a.7(a)(2), §631a.8(a)(2)",
+              optional=False),
+    WagerSpec("tie", "Tie Hand", "§627a.7(a), §629a.7(a)(3), §631a.8(a)(3)", optional=False),
+    WagerSpec("player_pair", "Player Pair", "§627b.2(c)(1), §629b.2(c)(1), §631b.5(c)(1)",
+              requires={"commission_free": True}),
+    WagerSpec("banker_pair", "Banker Pair", "§627b.2(c)(2), §629b.2(c)(2), §631b.5(c)(2)",
+              requires={"commission_free": True}),
+    WagerSpec("lucky_six", "Lucky Six", "§627b.2(c)(3), §629b.2(c)(3), §631b.5(c)(3)",
+              requires={"commission_free": True}),
+    WagerSpec("perfect_pairs_player", "Perfect Pairs on the Player Hand",
+              "§627b.1(c), §629b.1(c), §631b.1(c)"),
+    WagerSpec("perfect_pairs_banker", "Perfect Pairs on the Banker Hand",
+              "§627b.1(c), §629b.1(c), §631b.1(c)"),
+    WagerSpec("royal_9_progressive", "Royal 9 Progressive", "§627b.3, §629b.3",
+              paytable_required=True, meter="royal_9_mega_jackpot",
+              requires={"variant": NOT_BACCARAT}),
+    WagerSpec("heavenly_9_progressive", "Heavenly 9 Progressive", "§631b.2", meter=HEAVENLY_9,
+              requires={"variant": BACCARAT}),
+    *(WagerSpec(key, name, side_wagers.FIVE_TREASURES_RULE[key], requires={"variant": BACCARAT})
+      for key, name in side_wagers.FIVE_TREASURES.items()),
+    WagerSpec("lucky_nines", "Lucky Nines", "§631b.4", paytable_required=True,
+              requires={"variant": BACCARAT, "fully_automated": True}),
+)
+
+OPTIONS = (
+    OptionSpec("variant", "Minibaccarat, Midibaccarat or Baccarat", "§627a, §629a, §631a",
+               choices=tuple(VARIANTS), default=BACCARAT),
+    OptionSpec("commission_free", "Commission free", "§627b.2(a), §629b.2(a), §631b.5(a)"),
+    OptionSpec("decks", "Decks in the shoe", "§627a.3, §629a.3, §631a.3",
+               choices=tuple(str(n) for n in range(1, 9)), default=8),
+    OptionSpec("perfect_pairs", "Perfect Pairs paytable", "§627b.1(e), §629b.1(e), §631b.1(e)",
+               choices=_names("perfect_pairs"), default=None),
+    OptionSpec("five_treasures", "5 Treasures paytable", "§631b.3(h)",
+               choices=_names("five_treasures"), default=None),
+    OptionSpec("royal_9_combinations", "Royal 9 personal King-9 combination of each position",
+               "§627b.3(e)(5), §629b.3(e)(5)", default=None),
+    OptionSpec("fully_automated", "Fully automated electronic gaming table (Lucky Nines)",
+               "§631b.4(a)"),
+    OptionSpec("alternative_card_reveal", "Alternative card reveal procedure (Midibaccarat)",
+               "§629b.4"),
+    OptionSpec("must_hit_by", "Must-Hit-By Mystery Bonus configuration", "§631b.6(c)(4)",
+               choices=tuple(c.name for c in MUST_HIT_BY), default=None),
+)
+
+ROYAL_9_METER_RULE = "§627b.3(f)(2), (g)(2); §629b.3(f)(2), (g)(2)"
+
+
+def _royal_9_meter(key: str, name: str) -> MeterSpec:
+    """A Royal 9 jackpot meter: its least initial and reset amounts by denomination."""
+    by_denomination = tuple(
+        MeterMinimum(when={"royal_9_progressive": d}, rule=f"§627b.3({sub})(2), §629b.3({sub})(2)",
+                     min_initial=ROYAL_9_METER_MINIMUMS[d][key],
+                     min_reset=ROYAL_9_METER_MINIMUMS[d][key])
+        for d, sub in (("5", "f"), ("1", "g"))
+    )
+    least = ROYAL_9_METER_MINIMUMS["1"][key]
+    return MeterSpec(key, name, ROYAL_9_METER_RULE, min_initial=least, min_reset=least,
+                     wager="royal_9_progressive", minimums_when=by_denomination,
+                     note=f"at least ${ROYAL_9_METER_MINIMUMS['5'][key]:,} on a $5 denomination "
+                          f"table, ${least:,} at $1; rate of progression in the Rules Submission")
+
+
+METERS = (
+    MeterSpec(HEAVENLY_9, "Heavenly 9 Progressive", "§631b.2(i)", min_initial=HEAVENLY_9_SEED,
+              min_reset=HEAVENLY_9_SEED, min_rate=HEAVENLY_9_INCREMENT_PERCENT,
+              max_rate=HEAVENLY_9_INCREMENT_PERCENT, note="Increment Rate 10% (§631b.2(i))"),
+    *(_royal_9_meter(key, name) for key, name in ROYAL_9_METER_NAMES.items()),
+    MeterSpec("must_hit_by", "Must-Hit-By Mystery Bonus", "§631b.6(c)(4)",
+              min_initial=min(c.minimum for c in MUST_HIT_BY),
+              min_reset=min(c.minimum for c in MUST_HIT_BY), wager=HEAVENLY_9,
+              note="minimum and maximum dollar values and contribution rate by configuration "
+                   "(games.baccarat.progressives.MUST_HIT_BY); reset to the minimum "
+                   "(§631b.6(c)(5)(iv))"),
+)
+
+
+def max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+) -> Decimal:
+    """An upper bound of what one patron can win in a round betting ``minimum_wager`` on each
+    offered wager: only one of the Player, Banker, Tie (and Lucky Six, with a Banker win) outcomes
+    pays, every other wager is counted at its best row, meters at their least amount. The
+    excerpts give Baccarat no payout-limit clause; the bound serves the §655a.12(b)-style floor."""
+    main = {"player": Decimal(1), "banker": Decimal(1), "tie": wagers.TIE_ODDS}
+    outcomes = [main[w] for w in MAIN if w in offered]
+    if "lucky_six" in offered:
+        banker = Decimal("0.5") if options.get("commission_free") else Decimal(1)
+        outcomes.append(wagers.LUCKY_SIX_ODDS[3] + (banker if "banker" in offered else 0))
+    total = max(outcomes, default=Decimal(0)) * minimum_wager
+    total += sum(wagers.PAIR_ODDS * minimum_wager for w in ("player_pair", "banker_pair")
+                 if w in offered)
+    for wager in offered:
+        key = PAYTABLE_KEY.get(wager, wager)
+        name = offered[wager] or options.get(key)
+        listed = catalog().for_wager(GAME, key)
+        only = listed[0] if len(listed) == 1 else None
+        paytable = catalog().resolve(GAME, key, str(name)) if name else only
+        if paytable is not None:
+            total += _best_net(wager, paytable, minimum_wager)
+    return total
+
+
+def _best_net(wager: str, paytable: Paytable, minimum_wager: Decimal) -> Decimal:
+    stake, meters = minimum_wager, {}
+    if wager == "royal_9_progressive":
+        stake, minimums = Decimal(paytable.name), ROYAL_9_METER_MINIMUMS[paytable.name]
+        meters = {row: minimums[key] for row, key in ROYAL_9_METERS.items()}
+    elif wager == HEAVENLY_9:
+        stake = max(minimum_wager, HEAVENLY_9_MINIMUM_WAGER)
+    return max(
+        win_row(wager, stake, row, "", meter=meters.get(row.hand, HEAVENLY_9_SEED)).net
+        for row in paytable.rows
+    )
+
+
+SPEC = GameSpec(
+    key=GAME,
+    name="Baccarat (Minibaccarat, Midibaccarat, Baccarat)",
+    rule="§627a, §629a, §631a",
+    positions=max(v.positions for v in VARIANTS.values()),
+    wagers=WAGERS,
+    options=OPTIONS,
+    meters=METERS,
+    max_round_win=max_round_win,
+)
+
+
+def settle(payload: Mapping) -> RoundResult:
+    """Settle one round: every wager of every position, with the section that says so."""
+    reader = Reader(payload, SPEC)
+    table = read_table(reader)
+    coup, dealt = request.read_coup(reader, table)
+    positions = request.read_positions(reader, table)
+    placed = {w for p in positions for w in p["wagers"]}
+    paytables = {k: read_paytable(reader, k) for k in {PAYTABLE_KEY.get(w, w) for w in placed}
+                 if k in PAYTABLE_KEY.values() or SPEC.wager(k).paytable_required}
+    paytables.setdefault(HEAVENLY_9, catalog().get(f"{GAME}.{HEAVENLY_9}.standard"))
+    combinations = {}
+    if "royal_9_progressive" in placed and table.variant.royal_9:
+        combinations = read_royal_9_combinations(reader, table.variant)
+        request.verify_royal_9(reader, positions, paytables.get("royal_9_progressive"), combinations)
+    meters = request.read_meters(reader, paytables.get("royal_9_progressive"))
+    reader.done()
+    settler = Settler(table, coup, order=tuple(w.key for w in WAGERS), paytables=paytables,
+                      combinations=combinations, meters=meters)
+    # Meter awards go to the highest numbered position first (§631b.5(f)'s order of payment).
+    results = {p["seat"]: settler.seat(p["seat"], p["wagers"])
+               for p in sorted(positions, key=lambda p: -p["seat"])}
+    notes = [COMMISSION_NOTE] if "banker" in placed and not table.commission_free else []
+    dealer = {"variant": table.variant.key, **coup.as_dict()}
+    if dealt is not None:
+        dealer["cards_dealt"] = dealt
+    return RoundResult(GAME, tuple(results[s] for s in sorted(results)), dealer, tuple(notes))
+
+
+__all__ = ["SPEC", "max_round_win", "settle"]

@@ -1,0 +1,144 @@
+"""Reading a Baccarat settlement request: the hands (as dealt, or dealt from a shoe), the
+positions and their wagers, the progressive meters. Everything wrong is collected by the
+``Reader`` and refused at once, each field with the rule it breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from games.baccarat.progressives import (
+    HEAVENLY_9,
+    HEAVENLY_9_MINIMUM_WAGER,
+    ROYAL_9_METER_NAMES,
+)
+from games.baccarat.rules import Coup, deal, third_card_errors, verify_shoe
+from games.baccarat.side_wagers import FIVE_TREASURES
+from games.baccarat.table import Table
+from games.baccarat.variants import VARIANTS
+from games.cards import parse_cards
+from games.errors import InvalidCards
+from games.five_card_hand_bonus import RoundMeter
+from games.payload import Reader
+from games.paytables import Paytable
+from games.spec import WagerSpec
+
+MAIN = ("player", "banker", "tie")
+# Side wagers open only to a player who placed a wager on the Player, Banker or Tie Hand.
+NEEDS_MAIN_WAGER = {
+    "royal_9_progressive": "(b)", "heavenly_9_progressive": "§631b.2(a)",
+    "lucky_nines": "§631b.4(c)", **dict.fromkeys(FIVE_TREASURES, "§631b.3(a)"),
+}
+
+
+def _cards(reader: Reader, path: str, value: object, count: tuple[int, ...] | None):
+    if value is None:
+        reader.fail(path, "cards are required")
+        return None
+    try:
+        return parse_cards(value, count=count, distinct=False)
+    except InvalidCards as e:
+        reader.fail(path, str(e))
+        return None
+
+
+def read_coup(reader: Reader, table: Table) -> tuple[Coup | None, int | None]:
+    """The hands as dealt, checked against the third-card rules, or dealt from ``shoe``."""
+    payload, decks, section = reader.payload, table.decks, table.variant.third_card
+    if "shoe" in payload:
+        if "player_cards" in payload or "banker_cards" in payload:
+            reader.fail("shoe", "give either the shoe or player_cards and banker_cards")
+        shoe = _cards(reader, "shoe", payload["shoe"], None)
+        if shoe is None:
+            return None, None
+        try:
+            verify_shoe(shoe, decks)
+        except InvalidCards as e:
+            reader.fail("shoe", str(e))
+            return None, None
+        try:
+            return deal(shoe)
+        except InvalidCards as e:
+            reader.fail("shoe", f"{e} ({section})")
+            return None, None
+    player = _cards(reader, "player_cards", payload.get("player_cards"), (2, 3))
+    banker = _cards(reader, "banker_cards", payload.get("banker_cards"), (2, 3))
+    if player is None or banker is None:
+        return None, None
+    for path, cards in (("player_cards", player), ("banker_cards", player + banker)):
+        try:
+            verify_shoe(cards, decks)
+        except InvalidCards as e:
+            reader.fail(path, str(e))
+            return None, None
+    errors = third_card_errors(player, banker, section)
+    for path, message in errors.items():
+        reader.fail(path, message)
+    return (None, None) if errors else (Coup(player, banker), None)
+
+
+def read_positions(reader: Reader, table: Table) -> list[dict]:
+    """The positions and their wagers, each wager one the table offers to that player."""
+    positions = reader.positions()
+    variant = table.variant
+    for position in positions:
+        path, placed = position["path"], position["wagers"]
+        if position["seat"] > variant.positions:
+            reader.fail(f"{path}.seat", f"the {variant.name} table has {variant.positions} "
+                                        f"positions ({variant.positions_rule})")
+        for key, amount in placed.items():
+            problem = _refusal(reader.spec.wager(key), table, placed, amount)
+            if problem:
+                reader.fail(f"{path}.wagers.{key}", problem)
+    return positions
+
+
+def _refusal(wager: WagerSpec, table: Table, placed: Mapping, amount: Decimal) -> str | None:
+    """Why the table cannot take this wager, or None."""
+    for option, required in wager.requires.items():
+        allowed = required if isinstance(required, tuple) else (required,)
+        if table.option(option) not in allowed:
+            where = (" or ".join(VARIANTS[v].name for v in allowed) if option == "variant"
+                     else f"tables with options.{option} = {str(required).lower()}")
+            return f"the {wager.name} wager is offered on {where} only ({wager.rule})"
+    if wager.key in NEEDS_MAIN_WAGER and not any(w in placed for w in MAIN):
+        rule = NEEDS_MAIN_WAGER[wager.key]
+        rule = f"{table.variant.royal_9}{rule}" if rule.startswith("(") else rule
+        return (f"the {wager.name} wager is open to a player who placed a wager on the Player, "
+                f"Banker or Tie Hand ({rule})")
+    if wager.key == HEAVENLY_9 and amount < HEAVENLY_9_MINIMUM_WAGER:
+        return "a Heavenly 9 Progressive wager is no less than $5 (§631b.2(c))"
+    return None
+
+
+def verify_royal_9(reader: Reader, positions: list[dict], paytable: Paytable | None,
+                    combinations: Mapping[int, frozenset[int]]) -> None:
+    """A Royal 9 wager is the table's denomination ($1 or $5) and its position has a
+    personal combination."""
+    for position in positions:
+        amount = position["wagers"].get("royal_9_progressive")
+        if amount is None:
+            continue
+        path = f"{position['path']}.wagers.royal_9_progressive"
+        if paytable is not None and amount != Decimal(paytable.name):
+            reader.fail(path, f"this table's Royal 9 Progressive wager is ${paytable.name}.00 "
+                              f"({paytable.citation})")
+        if combinations and position["seat"] not in combinations:
+            reader.fail(path, f"seat {position['seat']} has no King-9 combination in "
+                              "options.royal_9_combinations")
+
+
+def read_meters(reader: Reader, royal_9: Paytable | None) -> dict[str, RoundMeter]:
+    """Each progressive meter given, refused below the least reset amount SPEC publishes for
+    the table (Royal 9 by denomination)."""
+    keys = [HEAVENLY_9, *(ROYAL_9_METER_NAMES if royal_9 is not None else ())]
+    context = {"royal_9_progressive": royal_9.name if royal_9 is not None else None}
+    meters = {}
+    for key in keys:
+        meter = RoundMeter.read(reader, key)
+        _, least, rule = reader.spec.meter(key).minimums(context)
+        if meter.amount is not None and meter.amount < least:
+            reader.fail(f"meters.{key}", f"below the least initial and reset amount of "
+                                         f"${least:,} ({rule})")
+        meters[key] = meter
+    return meters

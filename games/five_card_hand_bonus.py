@@ -1,0 +1,229 @@
+"""The Five Card Hand Bonus Wager, shared by Let It Ride (§643a.11(f)(3)(v), §643a.12(f)),
+Texas Hold 'Em Bonus (§647a.7(d)(4), §647a.11(j), §647a.12(e)) and Three Card Poker
+(§649a.7(d)(7), §649a.11(c)(8), §649a.12(i)).
+
+The wager is that a five-card Poker hand -- the player's, or in Hold 'Em and Three Card Poker
+the dealer's, or both -- is a flush or better. It is paid whatever the hand does against the
+dealer, at one paytable, the same in every chapter ((1)): royal flush 100% of the meter,
+straight flush 10% of the meter, four of a kind 500 for 1, full house 100 for 1, flush 50 for 1,
+the highest hand only ((2)). A percentage-of-meter award on the dealer's hand is divided
+equally among the players who wagered on the dealer's hand (§647a.12(e)(2)); it is paid from
+the meter, never credited to the game account (§647a.11(j)(3)). The table game system may also
+draw a Magic Card (20 for 1 when the card is in the hand wagered on) and a Lucky position
+(5 for 1 to the player whose position, or the dealer's, is drawn) ((3), §647a.1). The meter
+starts and resets at $10,000 or more ((4)).
+
+A game builds one ``Bet`` per hand wagered on, in its settlement order, and calls::
+
+    draws = read_draws(reader, dealer=True)          # before reader.done()
+    meter = RoundMeter.read(reader, "five_card_hand_bonus")
+    lines = settle_bets(bets, section="§647a.12(e)", paytable=paytable("texas_holdem_bonus"),
+                        meter=meter, draws=draws)   # seat -> [Line, ...]
+
+The paytables are in ``paytables/five_card_hand_bonus.toml`` as
+``<game>.five_card_hand_bonus.standard`` for the three games. Hand names are the
+``Category`` names: ``royal_flush``, ``straight_flush``, ``four_of_a_kind``, ``full_house``,
+``flush``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from games.envy import ROW_PREFIX
+from games.errors import InvalidRound
+from games.hands import category, describe, strength
+from games.money import to_cents
+from games.payload import Reader
+from games.paytables import Paytable, Row, catalog
+from games.settlement import NOT_TABLE_INVENTORY, WIN, Line, bonus, lose, win_row
+from games.spec import MeterSpec
+
+WAGER = "five_card_hand_bonus"
+PLAYER, DEALER = "player", "dealer"
+MAGIC_CARD_ODDS = Decimal(20)  # "Magic Card 20 for 1", §643a.12(f)(3), §647a.12(e)(3)
+LUCKY_BONUS_ODDS = Decimal(5)  # "Lucky Bonus 5 for 1"
+METER_MINIMUM = Decimal("10000.00")  # initial and reset amount, §643a.12(f)(4), §647a.12(e)(4)
+
+
+@dataclass(frozen=True)
+class Bet:
+    """One Five Card Hand Bonus Wager: ``seat`` wagered ``amount`` on the five ``cards`` of
+    ``on`` (PLAYER: his own hand; DEALER: the dealer's); ``wager`` is the line's key."""
+
+    seat: int
+    on: str
+    wager: str
+    amount: Decimal
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Draws:
+    """What the table game system drew for the round: the Magic Card and the Lucky position
+    (a seat or ``"dealer"``); either may be absent when the certificate holder does not pay it."""
+
+    magic_card: int | None = None
+    lucky_position: int | str | None = None
+
+
+def paytable(game: str) -> Paytable:
+    """The game's Five Card Hand Bonus paytable (one per chapter; nothing to choose)."""
+    return catalog().get(f"{game}.{WAGER}.standard")
+
+
+def meter_spec(section: str, key: str = WAGER) -> MeterSpec:
+    """The meter the wager needs, for the game's SPEC; ``section`` is the paytable's, e.g.
+    ``"§647a.12(e)"``."""
+    return MeterSpec(
+        key=key, name="Five Card Hand Bonus", rule=f"{section}(4)",
+        min_initial=METER_MINIMUM, min_reset=METER_MINIMUM,
+    )
+
+
+def read_draws(reader: Reader, *, dealer: bool, section: str) -> Draws:
+    """``magic_card`` (a card, e.g. ``"7h"``) and ``lucky_position`` (a seat, or ``"dealer"``
+    where the dealer's hand can be wagered on) from the request, each optional."""
+    payload = reader.payload
+    magic = None
+    if payload.get("magic_card") is not None:
+        raw = payload["magic_card"]
+        if isinstance(raw, str):
+            cards = reader.cards("magic_card", raw, count=1)
+            magic = cards[0] if cards else None
+        else:
+            reader.fail("magic_card", f"the Magic Card is one card, like '7h' ({section}(3))")
+    lucky = payload.get("lucky_position")
+    if lucky is not None and not _is_position(lucky, reader.spec.positions, dealer):
+        where = f"a seat 1-{reader.spec.positions}" + (' or "dealer"' if dealer else "")
+        reader.fail("lucky_position", f"the Lucky Bonus position is {where} ({section}(3))")
+        lucky = None
+    return Draws(magic, lucky)
+
+
+def _is_position(value: object, seats: int, dealer: bool) -> bool:
+    if dealer and value == DEALER:
+        return True
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= seats
+
+
+class RoundMeter:
+    """A progressive meter through one round's settlement.
+
+    Each award is a share of the amount on the meter when that player is paid (§643a.12(e)(4),
+    §647a.12(d)(4)), so an award lowers the meter for the next one; 100% empties it and the
+    meter restarts at its reset amount, which the request then gives as ``meters.<key>_reset``.
+    The meter keeps the exact fraction of a cent; awards are paid down to the cent.
+    """
+
+    def __init__(self, key: str, amount: Decimal | None, reset: Decimal | None = None):
+        self.key = key
+        self.amount = amount
+        self.reset = reset
+        self._reset_used = False
+
+    @classmethod
+    def read(cls, reader: Reader, key: str) -> RoundMeter:
+        """Reads ``meters.<key>`` (and ``meters.<key>_reset``) when given; a round that needs
+        a missing amount is refused when the award comes up."""
+        meters = reader.mapping("meters", reader.payload.get("meters"))
+        amount = reader.meter(key) if key in meters else None
+        reset = reader.meter(f"{key}_reset") if f"{key}_reset" in meters else None
+        return cls(key, amount, reset)
+
+    def pay(self, percent: Decimal, *, ways: int = 1) -> Decimal:
+        """Each of ``ways`` equal shares of ``percent`` of the meter, down to the cent."""
+        if self.amount is None:
+            needed = f"{self.key}_reset" if self._reset_used else self.key
+            why = ("a royal flush emptied the meter earlier in this round; its reset amount"
+                   if self._reset_used else "the meter amount")
+            raise InvalidRound({f"meters.{needed}": f"{why} is needed to pay {percent}% of it"})
+        share = to_cents(self.amount * percent / 100 / ways)
+        if percent == 100:
+            self.amount, self._reset_used = self.reset, True
+        else:
+            self.amount -= share * ways
+        return share
+
+
+def settle_bets(
+    bets: Sequence[Bet], *, section: str, paytable: Paytable, meter: RoundMeter, draws: Draws
+) -> dict[int, list[Line]]:
+    """Lines for each seat, in the order ``bets`` are paid: the wager, then any Magic Card and
+    Lucky Bonus it earned. ``section`` is the chapter's paytable subsection."""
+    dealer_ways = sum(1 for b in bets if b.on == DEALER)
+    dealer_share: list[Decimal] = []  # the dealer's meter award, taken once, shared
+    lines: dict[int, list[Line]] = {}
+    for bet in bets:
+        seat_lines = lines.setdefault(bet.seat, [])
+        seat_lines.append(_wager_line(bet, section, paytable, meter, dealer_ways, dealer_share))
+        seat_lines.extend(_draw_lines(bet, section, draws))
+    return lines
+
+
+def _wager_line(
+    bet: Bet, section: str, paytable: Paytable, meter: RoundMeter, dealer_ways: int,
+    dealer_share: list[Decimal],
+) -> Line:
+    hand_strength = strength(bet.cards)
+    hand = describe(hand_strength)
+    extra = {"hand": hand, "from_seat": DEALER if bet.on == DEALER else None}
+    # §...(2): only the highest hand pays: the hand's category is its highest.
+    row = paytable.row(category(hand_strength).name.lower())
+    if row is None:
+        return lose(bet.wager, bet.amount, f"{section}(1)", **extra)
+    if row.basis != "meter_percent":
+        return win_row(bet.wager, bet.amount, row, f"{section}(1)", **extra)
+    if bet.on == PLAYER:
+        return pay_row(bet.wager, bet.amount, row, f"{section}(1)", meter, **extra)
+    # §647a.12(e)(2): the dealer's-hand jackpot is divided equally among its bettors.
+    if not dealer_share:
+        dealer_share.append(meter.pay(row.value, ways=dealer_ways))
+    odds = row.odds if dealer_ways == 1 else f"{row.odds}, shared {dealer_ways} ways"
+    return Line(bet.wager, bet.amount, WIN, odds, dealer_share[0] - bet.amount,
+                f"{section}(1), {section}(2)", paid_from=NOT_TABLE_INVENTORY, meter=meter.key,
+                **extra)
+
+
+def pay_row(
+    wager: str, amount: Decimal, row: Row, rule: str, meter: RoundMeter, *,
+    paid_from: str = NOT_TABLE_INVENTORY, **extra,
+) -> Line:
+    """A winning progressive row: a share of ``meter`` as it stands now (paid from
+    ``paid_from``: a percentage-of-meter award never comes from the table inventory, nor is it
+    credited to a game account), or the row's odds."""
+    if row.basis != "meter_percent":
+        return win_row(wager, amount, row, rule, **extra)
+    return Line(wager, amount, WIN, row.odds, meter.pay(row.value) - amount, rule,
+                paid_from=paid_from, meter=meter.key, **extra)
+
+
+def _draw_lines(bet: Bet, section: str, draws: Draws) -> list[Line]:
+    """Magic Card and Lucky Bonus: additional payouts on the wager, won or lost (§647a.1)."""
+    found = []
+    from_seat = DEALER if bet.on == DEALER else None
+    if draws.magic_card is not None and draws.magic_card in bet.cards:
+        found.append(bonus("magic_card", bet.amount * MAGIC_CARD_ODDS, "20 for 1",
+                           f"{section}(3)", from_seat=from_seat))
+    if draws.lucky_position == (DEALER if bet.on == DEALER else bet.seat):
+        found.append(bonus("lucky_bonus", bet.amount * LUCKY_BONUS_ODDS, "5 for 1",
+                           f"{section}(3)", from_seat=from_seat))
+    return found
+
+
+def max_win(amount: Decimal, paytable: Paytable, meter: Decimal = METER_MINIMUM) -> Decimal:
+    """The most one ``amount`` wager can win (net) in a round: its best row (a meter row valued
+    at ``meter``, by default the regulation's least meter) plus a Magic Card and a Lucky Bonus;
+    for a payout-limit floor."""
+    return best_win(amount, paytable, meter) + amount * (MAGIC_CARD_ODDS + LUCKY_BONUS_ODDS)
+
+
+def best_win(amount: Decimal, paytable: Paytable, meter: Decimal = METER_MINIMUM) -> Decimal:
+    """The net win of ``amount`` at the paytable's best hand row (Envy rows aside), a meter
+    row valued at ``meter``; for payout-limit floors."""
+    return max(
+        win_row(WAGER, amount, row, "", meter=meter).net
+        for row in paytable.rows if not row.hand.startswith(ROW_PREFIX)
+    )

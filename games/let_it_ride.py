@@ -1,0 +1,362 @@
+"""Let It Ride Poker settlement (§643a.11, §643a.12).
+
+Each player's five-card hand is his three cards and the two community cards (§643a.11(f)(1)).
+Bet Number 3 always plays; Bets 1 and 2 are absent when withdrawn (§643a.11(b), (d)) and equal
+Bet 3 when they ride. The Let It Ride paytable, chosen as ``options.bet_3``, pays all three
+bets; ``options.payout_limit`` caps only their winnings (§643a.12(g)). Then, per player: Five
+Card Bonus (two pair or better, or a pair of tens or better where the paytable lists it),
+Three Card Bonus (the three cards, a pair or better), Three-Card Progressive with the
+Three-Card Envy Bonus, Five-Card Progressive with the Five-Card Envy Bonus, and the Five Card
+Hand Bonus with its Magic Card and Lucky Bonus (games/five_card_hand_bonus.py).
+
+Players are settled from the one farthest to the dealer's right (the highest seat)
+counterclockwise (§643a.11(f)), which is the order the meters pay in.
+
+Hand names: five-card ``royal_flush`` ... ``two_pair``, ``pair_of_tens_or_better``; three-card
+``mini_royal`` (A-K-Q suited, paid before ``straight_flush`` where a paytable lists it),
+``straight_flush``, ``three_of_a_kind``, ``straight``, ``flush``, ``pair``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from decimal import Decimal
+
+from games import envy
+from games import five_card_hand_bonus as fchb
+from games.cards import TEN, card_str
+from games.hands import (
+    STRENGTH_KEYS,
+    Category,
+    category,
+    describe,
+    is_mini_royal,
+    strength,
+    three_card_rank,
+)
+from games.money import ZERO, fmt, parse_dollars, to_cents
+from games.payload import Reader
+from games.paytables import Paytable, Row, catalog
+from games.settlement import (
+    NOT_TABLE_INVENTORY,
+    TABLE_INVENTORY,
+    Line,
+    RoundResult,
+    SeatResult,
+    lose,
+    win_row,
+)
+from games.spec import PAYOUT_LIMIT_FLOOR, GameSpec, MeterSpec, OptionSpec, WagerSpec
+
+GAME = "let_it_ride"
+BETS = ("bet_1", "bet_2", "bet_3")
+# §643a.2 is elided; seven positions is the standard Let It Ride layout (secondary: confirm
+# against 58 Pa. Code §643a.2(a)).
+POSITIONS = 7
+PROGRESSIVE_MINIMUM = Decimal("10000.00")  # §643a.12(e)(3)
+FIVE_CARD_PROGRESSIVE = f"{GAME}.five_card_progressive.standard"
+ENVY_HANDS = {Category.ROYAL_FLUSH: "royal_flush", Category.STRAIGHT_FLUSH: "straight_flush"}
+
+
+def five_card_hand(hand_strength: int) -> str:
+    """The paytable name of a five-card hand (§643a.6(b))."""
+    cat = category(hand_strength)
+    if cat == Category.PAIR and STRENGTH_KEYS[hand_strength][1] >= TEN:
+        return "pair_of_tens_or_better"
+    return cat.name.lower()
+
+
+def three_card_hands(cards: Sequence[int]) -> tuple[str, ...]:
+    """The paytable names of a three-card hand, highest first (§643a.6(d))."""
+    name = three_card_rank(cards)[0].name.lower()
+    return ("mini_royal", name) if is_mini_royal(cards) else (name,)
+
+
+def first_row(paytable: Paytable, hands: Sequence[str]) -> Row | None:
+    """The row of the highest of ``hands`` the paytable pays: only the highest is paid."""
+    return next((row for hand in hands if (row := paytable.row(hand)) is not None), None)
+
+
+def read_payout_limit(reader: Reader, rule: str) -> Decimal | None:
+    """``options.payout_limit``: none, or at least $50,000 (the floor of every limit clause)."""
+    raw = reader.mapping("options", reader.payload.get("options")).get("payout_limit")
+    if raw is None:
+        return None
+    try:
+        limit = parse_dollars(raw)
+    except ValueError as e:
+        reader.fail("options.payout_limit", str(e))
+        return None
+    if limit < PAYOUT_LIMIT_FLOOR:
+        reader.fail("options.payout_limit",
+                    f"a payout limit is at least ${PAYOUT_LIMIT_FLOOR:,.2f} ({rule})")
+        return None
+    return limit
+
+
+def apply_payout_limit(lines: Sequence[Line], limit: Decimal | None, rule: str) -> list[Line]:
+    """Cap what ``lines`` win together on one hand at ``limit``, each winning line keeping its
+    share of the limit in proportion to its win (the first takes the odd cents)."""
+    won = sum((line.net for line in lines if line.net > 0), ZERO)
+    if limit is None or won <= limit:
+        return list(lines)
+    shares = [to_cents(limit * line.net / won) if line.net > 0 else None for line in lines]
+    odd_cents = limit - sum(s for s in shares if s is not None)
+    capped = []
+    for line, share in zip(lines, shares, strict=True):
+        if share is None:
+            capped.append(line)
+            continue
+        capped.append(replace(
+            line, net=share + odd_cents, rule=f"{line.rule}, {rule}",
+            odds=f"{line.odds}, limited by the ${limit:,.2f} payout limit",
+        ))
+        odd_cents = ZERO
+    return capped
+
+
+def best_envy(paytable: Paytable, amount: Decimal) -> Decimal:
+    """The largest Envy Bonus one wager of ``amount`` can receive for one other hand (every
+    amount listed when the table has none for ``amount``); for payout-limit floors."""
+    rows = [r for r in paytable.rows if r.hand.startswith(envy.ROW_PREFIX)]
+    mine = [r for r in rows if r.when.get("wager") == fmt(amount)]
+    return max((r.value for r in mine or rows), default=ZERO)
+
+
+def _offered_table(key: str, paytable_id: str) -> Paytable | None:
+    if key == "five_card_hand_bonus":
+        return fchb.paytable(GAME)
+    return catalog().get(paytable_id) or (
+        catalog().get(FIVE_CARD_PROGRESSIVE) if key == "five_card_progressive" else None
+    )
+
+
+def _max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+) -> Decimal:
+    """An upper bound on what one patron wins in a round betting ``minimum_wager`` on every
+    offered wager (§643a.12(g)): each wager's best row (the three bets at bet_3's table; meter
+    rows at the regulation's least meter, $10,000), a Magic Card and a Lucky Bonus, and an
+    Envy Bonus at its best amount from every other position."""
+    total = ZERO
+    for key, paytable_id in offered.items():
+        table = _offered_table(key, paytable_id)
+        if table is None:
+            continue
+        if key == "five_card_hand_bonus":
+            total += fchb.max_win(minimum_wager, table)
+            continue
+        total += fchb.best_win(minimum_wager, table) * (len(BETS) if key == "bet_3" else 1)
+        total += best_envy(table, minimum_wager) * (POSITIONS - 1)
+    return total
+
+
+SPEC = GameSpec(
+    key=GAME,
+    name="Let It Ride Poker",
+    rule="§643a.2(a)",
+    positions=POSITIONS,
+    wagers=(
+        WagerSpec("bet_1", "Bet Number 1", "§643a.11(b), §643a.12(a)"),
+        WagerSpec("bet_2", "Bet Number 2", "§643a.11(d), §643a.12(a)"),
+        WagerSpec("bet_3", "Bet Number 3", "§643a.11(f)(3), §643a.12(a)", optional=False,
+                  paytable_required=True),
+        WagerSpec("five_card_bonus", "Five Card Bonus Wager", "§643a.11(f)(3)(i), §643a.12(b)",
+                  paytable_required=True),
+        WagerSpec("three_card_bonus", "Three Card Bonus Wager",
+                  "§643a.11(f)(3)(ii), §643a.12(c)", paytable_required=True),
+        WagerSpec("three_card_progressive", "Three-Card Progressive Payout Wager",
+                  "§643a.11(f)(3)(iii), §643a.12(d)", paytable_required=True,
+                  meter="three_card_progressive"),
+        WagerSpec("five_card_progressive", "Five-Card Progressive Payout Wager",
+                  "§643a.11(f)(3)(iv), §643a.12(e)", meter="five_card_progressive"),
+        WagerSpec("five_card_hand_bonus", "Five Card Hand Bonus Wager",
+                  "§643a.11(f)(3)(v), §643a.12(f)", meter="five_card_hand_bonus"),
+    ),
+    options=(
+        OptionSpec("payout_limit", "Maximum payout on the Let It Ride Wagers per hand",
+                   "§643a.12(g)", default=None),
+    ),
+    meters=(
+        MeterSpec("three_card_progressive", "Three-Card Progressive", "§643a.12(d)",
+                  note="§643a.12(d) is elided: the minimum initial and reset amounts are not "
+                       "known; confirm against 58 Pa. Code §643a.12(d)."),
+        MeterSpec("five_card_progressive", "Five-Card Progressive", "§643a.12(e)(3)",
+                  min_initial=PROGRESSIVE_MINIMUM, min_reset=PROGRESSIVE_MINIMUM),
+        fchb.meter_spec("§643a.12(f)"),
+    ),
+    max_round_win=_max_round_win,
+)
+
+
+def settle(payload: Mapping) -> RoundResult:
+    """Settle one round of Let It Ride; raises InvalidRound naming each bad field."""
+    reader = Reader(payload, SPEC)
+    positions = reader.positions()
+    community = reader.cards("community", payload.get("community"), count=2)
+    for p in positions:
+        p["cards"] = reader.cards(f"{p['path']}.cards", p["raw"].get("cards"), count=3)
+        _verify_bets(reader, p)
+    reader.distinct([("community", community),
+                     *((f"{p['path']}.cards", p["cards"]) for p in positions)])
+    placed = {key for p in positions for key in p["wagers"]}
+    tables = _paytables(reader, placed)
+    for key in ("three_card_progressive", "five_card_progressive"):
+        _verify_envy_amounts(reader, positions, key, tables.get(key))
+    meters = {key: fchb.RoundMeter.read(reader, key) for key in
+              ("three_card_progressive", "five_card_progressive", "five_card_hand_bonus")}
+    draws = fchb.read_draws(reader, dealer=False, section="§643a.12(f)")
+    limit = read_payout_limit(reader, "§643a.12(g)")
+    reader.done()
+    return _settle_round(positions, community, tables, meters, draws, limit)
+
+
+def _verify_bets(reader: Reader, position: dict) -> None:
+    """Bet Number 3 always plays; Bets 1 and 2, when they ride, equal it (§643a.7(d): the
+    three equal Let It Ride Wagers)."""
+    wagers, path = position["wagers"], position["path"]
+    if "bet_3" not in wagers:
+        if not reader.errors.get(f"{path}.wagers.bet_3"):
+            reader.fail(f"{path}.wagers.bet_3",
+                        "Bet Number 3 cannot be withdrawn: every position plays it "
+                        "(§643a.11(b), (d), (f)(3))")
+        return
+    for key in ("bet_1", "bet_2"):
+        if key in wagers and wagers[key] != wagers["bet_3"]:
+            reader.fail(f"{path}.wagers.{key}",
+                        f"the three Let It Ride Wagers are equal: {key} must be "
+                        f"${fmt(wagers['bet_3'])} like Bet Number 3, or be withdrawn (§643a.7(d))")
+
+
+def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
+    """The paytable of each wager placed: chosen in ``options`` or fixed by the regulation."""
+    tables: dict[str, Paytable | None] = {
+        "five_card_progressive": catalog().get(FIVE_CARD_PROGRESSIVE),
+        "five_card_hand_bonus": fchb.paytable(GAME),
+    }
+    if placed & set(BETS):
+        tables["bet_3"] = reader.paytable("bet_3")
+    for key in ("five_card_bonus", "three_card_bonus", "three_card_progressive"):
+        if key in placed:
+            tables[key] = reader.paytable(key)
+    return {k: v for k, v in tables.items() if v is not None}
+
+
+def _verify_envy_amounts(
+    reader: Reader, positions: list[dict], key: str, table: Paytable | None
+) -> None:
+    """A progressive wager must be an amount the Envy table is written for (§643a.12(d)(5),
+    (e)(5): "based upon the amount of the Progressive Payout Wager")."""
+    if table is None:
+        return
+    listed = ", ".join(f"${fmt(a)}" for a in envy.envy_wagers(table))
+    for p in positions:
+        amount = p["wagers"].get(key)
+        if amount is not None and not envy.can_receive_envy(table, amount):
+            reader.fail(f"{p['path']}.wagers.{key}",
+                        f"the {SPEC.wager(key).name} is {listed} ({SPEC.wager(key).rule}(5))")
+
+
+def _settle_round(positions, community, tables, meters, draws, limit) -> RoundResult:
+    order = sorted(positions, key=lambda p: -p["seat"])  # §643a.11(f): from the dealer's right
+    five = {p["seat"]: strength((*p["cards"], *community)) for p in positions}
+    envy_lines = _envy(positions, five, tables)
+    hand_bonus = fchb.settle_bets(
+        [fchb.Bet(p["seat"], fchb.PLAYER, "five_card_hand_bonus",
+                  p["wagers"]["five_card_hand_bonus"], (*p["cards"], *community))
+         for p in order if "five_card_hand_bonus" in p["wagers"]],
+        section="§643a.12(f)", paytable=tables["five_card_hand_bonus"],
+        meter=meters["five_card_hand_bonus"], draws=draws,
+    )
+    results = {}
+    for p in order:
+        seat, wagers = p["seat"], p["wagers"]
+        lines = apply_payout_limit(_bet_lines(wagers, five[seat], tables), limit, "§643a.12(g)")
+        lines += _bonus_lines(wagers, five[seat], p["cards"], tables)
+        lines += _progressive_lines(wagers, p["cards"], tables, meters)
+        lines += envy_lines["three_card"].get(seat, [])
+        lines += _five_card_progressive(wagers, five[seat], tables, meters)
+        lines += envy_lines["five_card"].get(seat, [])
+        lines += hand_bonus.get(seat, [])
+        results[seat] = SeatResult(seat, describe(five[seat]), tuple(lines),
+                                   {"cards": [card_str(c) for c in p["cards"]]})
+    return RoundResult(
+        game=GAME,
+        positions=tuple(results[p["seat"]] for p in positions),
+        dealer={"community": [card_str(c) for c in community]},
+    )
+
+
+def _bet_lines(wagers, hand_strength: int, tables) -> list[Line]:
+    """§643a.11(f)(3): the Let It Ride Wagers still on the layout, at the Let It Ride table."""
+    row = tables["bet_3"].row(five_card_hand(hand_strength))
+    rule = "§643a.11(f)(3), §643a.12(a)"
+    return [
+        win_row(key, wagers[key], row, rule) if row else lose(key, wagers[key], rule)
+        for key in BETS if key in wagers
+    ]
+
+
+def _bonus_lines(wagers, hand_strength: int, cards, tables) -> list[Line]:
+    """Five Card Bonus (§643a.11(f)(3)(i)) and Three Card Bonus (§643a.11(f)(3)(ii))."""
+    lines = []
+    if "five_card_bonus" in wagers:
+        row = tables["five_card_bonus"].row(five_card_hand(hand_strength))
+        lines.append(_paid("five_card_bonus", wagers, row, "§643a.11(f)(3)(i), §643a.12(b)"))
+    if "three_card_bonus" in wagers:
+        row = first_row(tables["three_card_bonus"], three_card_hands(cards))
+        lines.append(_paid("three_card_bonus", wagers, row, "§643a.11(f)(3)(ii), §643a.12(c)"))
+    return lines
+
+
+def _paid(key: str, wagers, row: Row | None, rule: str) -> Line:
+    return win_row(key, wagers[key], row, rule) if row else lose(key, wagers[key], rule)
+
+
+def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
+    """§643a.11(f)(3)(iii): the Three-Card Progressive on the player's three cards; only a
+    100% award may not come from the table inventory ((iii)(D))."""
+    key = "three_card_progressive"
+    if key not in wagers:
+        return []
+    row = first_row(tables[key], three_card_hands(cards))
+    rule = "§643a.11(f)(3)(iii), §643a.12(d)(1)"
+    if row is None:
+        return [lose(key, wagers[key], rule)]
+    paid_from = NOT_TABLE_INVENTORY if row.value == 100 else TABLE_INVENTORY
+    return [fchb.pay_row(key, wagers[key], row, rule, meters[key], paid_from=paid_from)]
+
+
+def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
+    """§643a.11(f)(3)(iv): three of a kind or better; a percentage-of-meter award is never
+    paid from the table inventory ((iv)(D)), and only the highest hand pays (§643a.12(e)(2))."""
+    key = "five_card_progressive"
+    if key not in wagers:
+        return []
+    row = tables[key].row(category(hand_strength).name.lower())
+    rule = "§643a.11(f)(3)(iv), §643a.12(e)(1)"
+    if row is None:
+        return [lose(key, wagers[key], rule)]
+    return [fchb.pay_row(key, wagers[key], row, rule, meters[key])]
+
+
+def _envy(positions, five, tables) -> dict[str, dict[int, list[Line]]]:
+    """Three-Card Envy (a mini-royal, §643a.11(f)(3)(iii)(E)) and Five-Card Envy (a straight
+    flush or better, (iv)(E)): one bonus per other player holding one, never for his own."""
+    lines: dict[str, dict[int, list[Line]]] = {"three_card": {}, "five_card": {}}
+    three = {p["seat"]: "mini_royal" for p in positions if is_mini_royal(p["cards"])}
+    five_card = {seat: ENVY_HANDS[category(s)] for seat, s in five.items()
+                 if category(s) in ENVY_HANDS}
+    for kind, key, holders, rule in (
+        ("three_card", "three_card_progressive", three,
+         "§643a.11(f)(3)(iii)(E), §643a.12(d)(5)"),
+        ("five_card", "five_card_progressive", five_card,
+         "§643a.11(f)(3)(iv)(E), §643a.12(e)(5)"),
+    ):
+        amounts = {p["seat"]: p["wagers"][key] for p in positions if key in p["wagers"]}
+        if amounts and holders:
+            awards = envy.envy_awards(holders, amounts)
+            lines[kind] = envy.envy_lines(awards, tables[key], amounts,
+                                          line_wager=f"{kind}_envy_bonus", rule=rule)
+    return lines

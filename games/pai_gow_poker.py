@@ -1,0 +1,430 @@
+"""Pai Gow Poker and EZ Pai Gow Poker settlement (§645a.7, §645a.9-11, §645a.13).
+
+Seven cards to each position and the dealer from the 53-card deck. A player's hands come as
+``"high"`` (five cards) and ``"low"`` (two); a player who asks for help gives ``"cards"`` (seven)
+and is set by the house way (§645a.11(a)(1)). The dealer is set by the house way (option
+``house_way``, §645a.11(c)) from ``"dealer"`` (seven cards) unless ``"dealer_high"`` and
+``"dealer_low"`` are given. ``"surrender": true`` surrenders the Pai Gow Poker Wager
+(§645a.11(d)); ``"stub_count"`` other than 4 is a misdeal that voids the round (§645a.9(e),
+§645a.10(e)); ``"player"`` names the player of two adjacent boxes (§645a.7(f)).
+
+Players are settled from the one farthest to the dealer's right (the highest seat, seat 1 being
+at the dealer's left) counterclockwise (§645a.11(e)); that is also the order the progressive
+meter pays in (§645a.13(e)(3)). Hand names: games/pai_gow/rankings.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import ROUND_CEILING, Decimal
+
+from games.cards import card_str
+from games.five_card_hand_bonus import RoundMeter, best_win
+from games.let_it_ride import apply_payout_limit, best_envy, read_payout_limit
+from games.money import ZERO, fmt, to_cents
+from games.pai_gow import wagers as optional
+from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
+from games.pai_gow.rankings import (
+    WHEEL_SECOND_HIGHEST,
+    WHEELS,
+    describe_high,
+    describe_low,
+    high_strength,
+    is_envy_qualifying,
+    is_queens_dragon,
+    is_set_correctly,
+    low_strength,
+    ranks_at_least,
+    seven_card_hands,
+)
+from games.payload import Reader
+from games.paytables import Paytable, catalog
+from games.settlement import LOSE, PUSH, WIN, Line, RoundResult, SeatResult, lose, push
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
+
+GAME = "pai_gow_poker"
+POSITIONS = 6  # §645a.2(a)
+STUB = 4  # §645a.9(d), §645a.10(d): 53 - 7 x 7 cards remain
+PROGRESSIVE_MINIMUM = Decimal("2000.00")  # §645a.13(e)(2): initial and reset at least $2,000
+VIGORISH = Decimal("0.05")  # §645a.13(a)
+QUARTER = Decimal("0.25")
+ROUNDINGS = ("none", "up_to_25c", "next_25c")
+PAYOUT_LIMIT_RULE = "§645a.13(j)"
+EZ = {"ez_pai_gow": True}
+
+
+def vigorish(won: Decimal, rounding: str = "none") -> Decimal:
+    """§645a.13(a): 5% of the amount won, collected when the win is paid. The Rules Submission
+    may round it off to 25¢ (``up_to_25c``: a vigorish under 25¢ is 25¢) or to the next highest
+    multiple of 25¢ (``next_25c``). Unrounded, a fraction of a cent is not collected (the
+    vigorish never exceeds 5%).
+
+    >>> [str(vigorish(Decimal(w), r)) for w, r in (("7", "none"), ("7", "next_25c"))]
+    ['0.35', '0.50']
+    """
+    exact = won * VIGORISH
+    if rounding == "next_25c":
+        return (exact / QUARTER).to_integral_value(rounding=ROUND_CEILING) * QUARTER
+    if rounding == "up_to_25c":
+        return max(QUARTER, to_cents(exact))
+    return to_cents(exact)
+
+
+def compare(player_high, player_low, dealer_high, dealer_low, wheel=WHEEL_SECOND_HIGHEST) -> str:
+    """§645a.11(f): win when both hands are higher, a tie when one is higher and the other not,
+    otherwise lose: identical ranks ("copies") go to the dealer."""
+    high = high_strength(player_high, wheel) > high_strength(dealer_high, wheel)
+    low = low_strength(player_low) > low_strength(dealer_low)
+    if high and low:
+        return WIN
+    return PUSH if high or low else LOSE
+
+
+def _won_less_vigorish(amount: Decimal, ez: bool, rounding: str) -> Line:
+    """§645a.11(f)(3), §645a.13(a): 1 to 1 less the vigorish; none on EZ Pai Gow Poker."""
+    vig = ZERO if ez else vigorish(amount, rounding)
+    odds = "1 to 1" if ez else f"1 to 1 less ${fmt(vig)} vigorish (5%)"
+    return Line("pai_gow", amount, WIN, odds, amount - vig, "§645a.11(f)(3), §645a.13(a)")
+
+
+def _pai_gow_line(p: dict, dealer: dict, opts: dict) -> Line:
+    amount = p["wagers"]["pai_gow"]
+    if p["surrender"]:
+        return lose("pai_gow", amount, "§645a.11(d)", hand="surrendered")
+    if opts["ez_pai_gow"] and dealer["queens_dragon"]:
+        return push("pai_gow", amount, "§645a.11(f)(1)(v), (2)(iii)", hand="dealer's Queen's Dragon")
+    high, low = p["high"], p["low"]
+    if len(high) != 5 or len(low) != 2:
+        return lose("pai_gow", amount, "§645a.11(f)(1)(iv)", hand="foul: five cards high, two low")
+    if not ranks_at_least(high, low):
+        return lose("pai_gow", amount, "§645a.11(f)(1)(iii)", hand="foul: high hand below low")
+    result = compare(high, low, dealer["high"], dealer["low"], opts["wheel"])
+    if result == WIN:
+        return _won_less_vigorish(amount, opts["ez_pai_gow"], opts["vigorish_rounding"])
+    if result == PUSH:
+        return push("pai_gow", amount, "§645a.11(f)(2)(i)-(ii)")
+    return lose("pai_gow", amount, "§645a.11(f)(1)(i)-(ii)")
+
+
+# Reading the request ---------------------------------------------------------------------
+
+
+def _options(reader: Reader) -> dict:
+    raw = reader.mapping("options", reader.payload.get("options"))
+    opts = {}
+    for spec in SPEC.options:
+        if spec.key == "payout_limit":
+            continue
+        value = raw.get(spec.key, spec.default)
+        if spec.choices:
+            opts[spec.key] = reader.choice(f"options.{spec.key}", value, spec.choices)
+        elif isinstance(value, bool):
+            opts[spec.key] = value
+        else:
+            reader.fail(f"options.{spec.key}", "true or false")
+    opts["payout_limit"] = read_payout_limit(reader, PAYOUT_LIMIT_RULE)
+    return opts
+
+
+def _verify_wagers(reader: Reader, p: dict, opts: dict) -> None:
+    path, wagers, raw = p["path"], p["wagers"], p["raw"]
+    if "pai_gow" not in wagers and not reader.errors.get(f"{path}.wagers.pai_gow"):
+        reader.fail(f"{path}.wagers.pai_gow", "a player places the Pai Gow Poker Wager to play "
+                    "and to place any optional wager (§645a.7(d)-(e))")
+    for key in wagers:
+        needs = SPEC.wager(key).requires
+        if any(opts.get(k) != v for k, v in needs.items()):
+            reader.fail(f"{path}.wagers.{key}", "offered only on an EZ Pai Gow Poker table "
+                        "(options.ez_pai_gow; §645a.7(e)(5))")
+    p["surrender"] = raw.get("surrender", False)
+    if not isinstance(p["surrender"], bool):
+        reader.fail(f"{path}.surrender", "true or false")
+    elif p["surrender"] and set(wagers) - {"pai_gow"}:
+        reader.fail(f"{path}.surrender", "a player who placed an optional wager may not "
+                    "surrender (§645a.11(d))")
+    p["color"] = None
+    if "red_black" in wagers:
+        p["color"] = reader.choice(f"{path}.red_black_color", raw.get("red_black_color"),
+                                   optional.COLORS)
+
+
+def _read_cards(reader: Reader, p: dict, required: bool) -> None:
+    """``high`` + ``low`` as set by the player (any split of seven cards: a wrong count is a
+    foul, §645a.11(f)(1)(iv)), or ``cards`` for the house way to set."""
+    path, raw = p["path"], p["raw"]
+    p["high"] = p["low"] = p["cards"] = None
+    p["set_by"] = "player"
+    if "high" in raw or "low" in raw:
+        high = reader.cards(f"{path}.high", raw.get("high"), count=tuple(range(8)), joker=True)
+        low = reader.cards(f"{path}.low", raw.get("low"), count=tuple(range(8)), joker=True)
+        if high is not None and low is not None:
+            if len(high) + len(low) == 7:
+                p["high"], p["low"], p["cards"] = high, low, high + low
+            else:
+                reader.fail(path, f"{len(high) + len(low)} cards in the high and low hands: each "
+                            "position is dealt seven (§645a.9(c)); report a misdeal with "
+                            "stub_count (§645a.9(e))")
+    elif raw.get("cards") is not None or required:
+        p["cards"] = reader.cards(f"{path}.cards", raw.get("cards"), count=7, joker=True)
+        p["set_by"] = "house_way"
+
+
+def _read_dealer(reader: Reader, house_way: str | None) -> dict | None:
+    payload = reader.payload
+    if "dealer_high" in payload or "dealer_low" in payload:
+        high = reader.cards("dealer_high", payload.get("dealer_high"), count=5, joker=True)
+        low = reader.cards("dealer_low", payload.get("dealer_low"), count=2, joker=True)
+        if high is None or low is None:
+            return None
+        if not is_set_correctly(high, low):
+            reader.fail("dealer_low", "the dealer's high hand must rank equal to or higher "
+                        "than the low hand (§645a.11(b)-(c))")
+            return None
+        return {"cards": high + low, "high": high, "low": low, "set_by": "given"}
+    cards = reader.cards("dealer", payload.get("dealer"), count=7, joker=True)
+    if cards is None or house_way is None:
+        return None
+    setting = set_hand(cards, house_way)
+    return {"cards": cards, "high": setting.high, "low": setting.low,
+            "set_by": f"house_way:{house_way}"}
+
+
+def _verify_boxes(reader: Reader, positions: list[dict]) -> dict[int, str]:
+    """§645a.7(f): a player may wager on two adjacent betting areas (same ``player``)."""
+    owners = {p["seat"]: str(p["raw"]["player"]) for p in positions
+              if p["raw"].get("player") is not None}
+    by_player: dict[str, list[int]] = {}
+    for seat, player in owners.items():
+        by_player.setdefault(player, []).append(seat)
+    for player, seats in by_player.items():
+        if len(seats) > 2 or (len(seats) == 2 and abs(seats[0] - seats[1]) != 1):
+            reader.fail("positions", f"player {player} wagers on seats {sorted(seats)}: at "
+                        "most two adjacent betting areas (§645a.7(f))")
+    return owners
+
+
+def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
+    """Each optional wager's paytable: chosen in ``options.<wager>``, or the only one the
+    catalog holds for it."""
+    tables = {}
+    for key in placed - {"pai_gow"}:
+        only = catalog().for_wager(GAME, key)
+        table = reader.paytable(key, required=len(only) != 1)
+        if table is None and len(only) == 1 and f"options.{key}" not in reader.errors:
+            table = only[0]
+        if table is not None:
+            tables[key] = table
+    return tables
+
+
+def _stub_count(reader: Reader) -> int | None:
+    stub = reader.payload.get("stub_count")
+    if stub is not None and (isinstance(stub, bool) or not isinstance(stub, int) or stub < 0):
+        reader.fail("stub_count", "the number of cards left after the deal, a whole number")
+        return None
+    return stub
+
+
+def settle(payload: Mapping) -> RoundResult:
+    """Settle one round of Pai Gow Poker; raises InvalidRound naming each bad field."""
+    reader = Reader(payload, SPEC)
+    opts = _options(reader)
+    positions = reader.positions()
+    for p in positions:
+        _verify_wagers(reader, p, opts)
+    owners = _verify_boxes(reader, positions)
+    stub = _stub_count(reader)
+    if stub is not None and stub != STUB:
+        reader.done()
+        return _misdeal(positions, stub)
+    envy_at_table = any(p["wagers"].get(k, ZERO) >= optional.QUALIFYING_MINIMUM
+                        for p in positions for k in optional.QUALIFYING_WAGERS)
+    for p in positions:
+        # §645a.11(d): a surrendered hand stays on the table only when there is Envy to check
+        _read_cards(reader, p, required=not p.get("surrender") or envy_at_table)
+    dealer = _read_dealer(reader, opts.get("house_way"))
+    reader.distinct([("dealer", dealer and dealer["cards"]),
+                     *((f"{p['path']}", p.get("cards")) for p in positions)])
+    tables = _paytables(reader, {k for p in positions for k in p["wagers"]})
+    meter = RoundMeter.read(reader, "progressive")
+    reader.done()
+    return _settle_round(positions, dealer, opts, tables, meter, owners)
+
+
+# Settling the round ----------------------------------------------------------------------
+
+
+def _misdeal(positions: list[dict], stub: int) -> RoundResult:
+    """§645a.9(e), §645a.10(e): more or fewer than four cards left: every hand is void and
+    every wager returned."""
+    rule = "§645a.9(e), §645a.10(e)"
+    return RoundResult(
+        game=GAME,
+        positions=tuple(
+            SeatResult(p["seat"], "void (misdeal)",
+                       tuple(push(k, a, rule, hand="void") for k, a in p["wagers"].items()))
+            for p in positions
+        ),
+        notes=(f"{stub} cards remained instead of {STUB}: all hands void, all wagers returned "
+               f"({rule})",),
+    )
+
+
+def _settle_round(positions, dealer, opts, tables, meter, owners) -> RoundResult:
+    dealer["queens_dragon"] = is_queens_dragon(dealer["cards"])
+    for p in positions:
+        if p["set_by"] == "house_way":
+            setting = set_hand(p["cards"], opts["house_way"])
+            p["high"], p["low"] = setting.high, setting.low
+        p["formed"] = seven_card_hands(p["cards"]) if p["cards"] else frozenset()
+    order = sorted(positions, key=lambda p: -p["seat"])  # §645a.11(e): from the dealer's right
+    lines = {p["seat"]: [_pai_gow_line(p, dealer, opts)] for p in order}
+    for p in order:
+        lines[p["seat"]] += _optional_lines(p, dealer, opts, tables, meter)
+    for seat, envy in _envy_lines(positions, tables, owners).items():
+        lines[seat] += envy
+    return RoundResult(
+        game=GAME,
+        positions=tuple(_seat_result(p, lines[p["seat"]]) for p in positions),
+        dealer={
+            "cards": [card_str(c) for c in dealer["cards"]],
+            "high": [card_str(c) for c in dealer["high"]],
+            "low": [card_str(c) for c in dealer["low"]],
+            "high_hand": describe_high(dealer["high"]), "low_hand": describe_low(dealer["low"]),
+            "queens_dragon": dealer["queens_dragon"], "set_by": dealer["set_by"],
+        },
+    )
+
+
+def _optional_lines(p, dealer, opts, tables, meter) -> list[Line]:
+    """§645a.11(h): each optional wager on the rearranged seven cards; the payout limit
+    (§645a.13(j)) caps their wins together but never a share of the meter, which the limit's
+    own floor (what one player can win) always covers."""
+    capped, meter_awards = [], []
+    for key in optional.OPTIONAL_WAGERS:
+        if key not in p["wagers"]:
+            continue
+        formed = p["formed"]
+        if key == "queens_dragon":
+            formed = frozenset({"queens_dragon"} if dealer["queens_dragon"] else ())
+        elif key == "red_black":
+            formed = frozenset({optional.color_hand(p["cards"], p["color"],
+                                                    opts["red_black_joker"])})
+        line = optional.wager_line(key, p["wagers"][key], formed, tables[key], meter)
+        (meter_awards if line.meter else capped).append(line)
+    return apply_payout_limit(capped, opts["payout_limit"], PAYOUT_LIMIT_RULE) + meter_awards
+
+
+def _envy_lines(positions, tables, owners) -> dict[int, list]:
+    """Envy Bonuses per Qualifying Wager table; §645a.13(j): never capped by the payout limit.
+    A surrendered hand still counts (§645a.11(d) keeps it on the table)."""
+    holders = [p["seat"] for p in positions if is_envy_qualifying(p["formed"])]
+    formed = {p["seat"]: p["formed"] for p in positions}
+    found: dict[int, list] = {}
+    for key in optional.QUALIFYING_WAGERS:
+        lammers = {p["seat"]: p["wagers"][key] for p in positions
+                   if p["wagers"].get(key, ZERO) >= optional.QUALIFYING_MINIMUM}
+        if lammers and holders:
+            by_seat = optional.envy_lines(key, tables[key], formed, lammers, holders, owners)
+            for seat, seat_lines in by_seat.items():
+                found.setdefault(seat, []).extend(seat_lines)
+    return found
+
+
+def _seat_result(p: dict, lines: list[Line]) -> SeatResult:
+    if p["high"] is None:
+        return SeatResult(p["seat"], "surrendered", tuple(lines), {"set_by": p["set_by"]})
+    if len(p["high"]) == 5 and len(p["low"]) == 2:
+        hand = f"{describe_high(p['high'])} / {describe_low(p['low'])}"
+    else:
+        hand = f"foul: {len(p['high'])} cards high, {len(p['low'])} low"
+    extra = {
+        "high": [card_str(c) for c in p["high"]], "low": [card_str(c) for c in p["low"]],
+        "set_by": p["set_by"],
+    }
+    return SeatResult(p["seat"], hand, tuple(lines), extra)
+
+
+# House way on request (§645a.11(a)(1)) and the SPEC -------------------------------------
+
+
+def house_way_request(payload: Mapping) -> dict:
+    """How the house would set seven cards: ``{"cards": [...], "house_way": "<name>"}``."""
+    reader = Reader(payload, SPEC)
+    cards = reader.cards("cards", payload.get("cards"), count=7, joker=True)
+    name = reader.choice("house_way", payload.get("house_way", DEFAULT_HOUSE_WAY),
+                         tuple(HOUSE_WAYS))
+    reader.done()
+    setting = set_hand(cards, name)
+    return {
+        "house_way": name,
+        "high": [card_str(c) for c in setting.high], "low": [card_str(c) for c in setting.low],
+        "high_hand": describe_high(setting.high), "low_hand": describe_low(setting.low),
+        "rule": "§645a.11(a)(1), §645a.11(c)",
+    }
+
+
+def _max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+) -> Decimal:
+    """An upper bound on what one patron wins in a round betting ``minimum_wager`` on every
+    offered wager (§645a.13(j)): the Pai Gow Poker Wager at 1 to 1, each optional wager's best
+    row (meter rows at the regulation's least meter, $2,000), and, for a Qualifying Wager, an
+    Envy Bonus at its best amount from every other position."""
+    total = minimum_wager
+    for key, paytable_id in offered.items():
+        table = catalog().resolve(GAME, key, paytable_id) if key != "pai_gow" else None
+        if table is None:
+            continue
+        total += best_win(minimum_wager, table, PROGRESSIVE_MINIMUM)
+        if key in optional.QUALIFYING_WAGERS and minimum_wager >= optional.QUALIFYING_MINIMUM:
+            total += best_envy(table, minimum_wager) * (POSITIONS - 1)
+    return total
+
+
+SPEC = GameSpec(
+    key=GAME,
+    name="Pai Gow Poker",
+    rule="§645a.2(a)",
+    positions=POSITIONS,
+    wagers=(
+        WagerSpec("pai_gow", "Pai Gow Poker Wager", "§645a.7(d), §645a.13(a)", optional=False),
+        WagerSpec("fortune_bonus", "Fortune Bonus Wager", "§645a.7(e)(1), §645a.13(b)",
+                  paytable_required=True),
+        WagerSpec("emperors_treasure", "Emperor's Treasure Wager", "§645a.7(e)(2), §645a.13(c)",
+                  paytable_required=True),
+        WagerSpec("insurance", "Pai Gow Insurance Wager", "§645a.7(e)(3), §645a.13(d)",
+                  paytable_required=True),
+        WagerSpec("progressive", "Progressive Payout Wager", "§645a.7(e)(4), §645a.13(e)",
+                  meter="progressive"),
+        WagerSpec("queens_dragon", "Queen's Dragon Wager", "§645a.7(e)(5)(i), §645a.13(f)",
+                  requires=EZ),
+        WagerSpec("dynasty_bonus", "Dynasty Bonus Wager", "§645a.7(e)(5)(ii), §645a.13(g)",
+                  requires=EZ),
+        WagerSpec("protection", "Protection Wager", "§645a.7(e)(5)(iii), §645a.13(h)",
+                  requires=EZ),
+        WagerSpec("red_black", "Red/Black Wager", "§645a.7(e)(5)(iv), §645a.13(i)",
+                  requires=EZ),
+    ),
+    options=(
+        OptionSpec("ez_pai_gow", "EZ Pai Gow Poker (no vigorish)", "§645a.1, §645a.13(a)"),
+        OptionSpec("vigorish_rounding", "Vigorish rounding", "§645a.13(a)", choices=ROUNDINGS,
+                   default="none"),
+        OptionSpec("house_way", "House way (the dealer's manner of setting hands)",
+                   "§645a.11(c)", choices=tuple(HOUSE_WAYS), default=DEFAULT_HOUSE_WAY),
+        OptionSpec("wheel", "Rank of A-2-3-4-5 (secondary: §645a.6 is elided)", "§645a.6",
+                   choices=WHEELS, default=WHEEL_SECOND_HIGHEST),
+        OptionSpec("red_black_joker", "The joker's colour for the Red/Black Wager (the text "
+                   "is silent)", "§645a.7(e)(5)(iv)",
+                   choices=(optional.JOKER_COLOR_NEITHER, optional.JOKER_COLOR_CHOSEN),
+                   default=optional.JOKER_COLOR_NEITHER),
+        OptionSpec("payout_limit", "Maximum payout to a player on a single hand",
+                   PAYOUT_LIMIT_RULE, default=None),
+    ),
+    meters=(
+        MeterSpec("progressive", "Pai Gow Poker Progressive Payout", "§645a.13(e)(2)",
+                  min_initial=PROGRESSIVE_MINIMUM, min_reset=PROGRESSIVE_MINIMUM),
+    ),
+    max_round_win=_max_round_win,
+    payout_limit_rule=PAYOUT_LIMIT_RULE,
+)

@@ -1,0 +1,278 @@
+"""Texas Hold 'Em Bonus Poker settlement (§647a.7, §647a.11, §647a.12).
+
+Each player bets an Ante, then a Flop Wager of twice the Ante or folds; the Turn and River
+Wagers equal the Ante or are checked (§647a.11(b), (d), (f)); a folded, checked or withdrawn
+wager is absent. Hands are the best five of the two cards and the five community cards
+(§647a.11(h)). A player who outranks the dealer wins the Flop, Turn and River Wagers 1 to 1
+and the Ante 1 to 1 only with a straight or better, or a flush or better, as
+``options.ante_pays_on`` says (§647a.11(h)(2)(ii)); otherwise the Ante is returned. Then the
+Bonus Wager on the first two cards (§647a.11(h)(3)), the Progressive on the two cards and the
+Flop with the Envy Bonus (§647a.11(i)), and the Five Card Hand Bonus on the player's and/or the
+dealer's two cards and the Flop (§647a.11(j), games/five_card_hand_bonus.py).
+
+Players are settled from the one farthest to the dealer's right (the highest seat)
+counterclockwise (§647a.11(h)), which is the order the meters pay in. The even-money odds of
+the Ante, Flop, Turn and River Wagers are secondary (§647a.12(a) is elided; facts.md).
+
+Bonus hand names: ``aces_with_dealer_aces``, ``pair_of_aces``, ``ace_king_suited``,
+``ace_queen_or_ace_jack_suited``, ``ace_king_offsuit``, ``pair_of_kings_queens_or_jacks``,
+``ace_queen_or_ace_jack_offsuit``, ``pair_of_twos_through_tens``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from games import envy
+from games import five_card_hand_bonus as fchb
+from games.cards import ACE, JACK, KING, QUEEN, card_str, rank, suit
+from games.hands import Category, category, describe, strength
+from games.let_it_ride import (
+    ENVY_HANDS,
+    apply_payout_limit,
+    best_envy,
+    first_row,
+    read_payout_limit,
+)
+from games.money import ZERO, fmt
+from games.payload import Reader
+from games.paytables import Paytable, catalog
+from games.settlement import Line, RoundResult, SeatResult, lose, push, win_row, win_to
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
+
+GAME = "texas_holdem_bonus"
+POSITIONS = 6  # §647a.2(a)
+PLAY = ("ante", "flop", "turn", "river")
+EVEN_MONEY = Decimal(1)  # secondary: confirm against 58 Pa. Code §647a.12(a)
+ANTE_PAYS_ON = {"straight_or_better": Category.STRAIGHT, "flush_or_better": Category.FLUSH}
+PROGRESSIVE = f"{GAME}.progressive.standard"
+PROGRESSIVE_MINIMUM = Decimal("10000.00")  # §647a.12(d)(3)
+HAND_BONUS = {"five_card_hand_bonus_player": fchb.PLAYER,
+              "five_card_hand_bonus_dealer": fchb.DEALER}
+LIMIT_RULE = "§647a.12(c)"
+
+
+def bonus_hands(cards: Sequence[int], dealer: Sequence[int]) -> tuple[str, ...]:
+    """The Bonus paytable names of the player's first two cards, highest first."""
+    high, low = sorted((rank(c) for c in cards), reverse=True)
+    suited = suit(cards[0]) == suit(cards[1])
+    if high == low == ACE:
+        both = all(rank(c) == ACE for c in dealer)
+        return ("aces_with_dealer_aces", "pair_of_aces") if both else ("pair_of_aces",)
+    if high == low:
+        return ("pair_of_kings_queens_or_jacks",) if high >= JACK else (
+            "pair_of_twos_through_tens",)
+    if high == ACE and low == KING:
+        return ("ace_king_suited",) if suited else ("ace_king_offsuit",)
+    if high == ACE and low in (QUEEN, JACK):
+        return ("ace_queen_or_ace_jack_suited",) if suited else ("ace_queen_or_ace_jack_offsuit",)
+    return ()
+
+
+def _max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+) -> Decimal:
+    """An upper bound on what one patron wins in a round betting ``minimum_wager`` on every
+    offered wager: Ante, Flop (twice), Turn and River at even money, each side wager's best
+    row (meter rows at the regulation's least meter, $10,000) with a Magic Card and a Lucky
+    Bonus on each Five Card Hand Bonus, and an Envy Bonus from every other position."""
+    total = minimum_wager * 5 if "ante" in offered else ZERO
+    for key, paytable_id in offered.items():
+        if key in HAND_BONUS:
+            total += fchb.max_win(minimum_wager, fchb.paytable(GAME))
+            continue
+        table = catalog().get(paytable_id) or (
+            catalog().get(PROGRESSIVE) if key == "progressive" else None)
+        if table is not None and table.wager == key:
+            total += fchb.best_win(minimum_wager, table)
+            total += best_envy(table, minimum_wager) * (POSITIONS - 1)
+    return total
+
+
+SPEC = GameSpec(
+    key=GAME,
+    name="Texas Hold 'Em Bonus Poker",
+    rule="§647a.2(a)",
+    positions=POSITIONS,
+    wagers=(
+        WagerSpec("ante", "Ante Wager", "§647a.7(d)(1), §647a.11(h)(2)", optional=False),
+        WagerSpec("flop", "Flop Wager", "§647a.11(b)"),
+        WagerSpec("turn", "Turn Wager", "§647a.11(d)"),
+        WagerSpec("river", "River Wager", "§647a.11(f)"),
+        WagerSpec("bonus", "Texas Hold 'Em Bonus Wager", "§647a.7(d)(2), §647a.12(b)",
+                  paytable_required=True),
+        WagerSpec("progressive", "Progressive Payout Wager", "§647a.7(d)(3), §647a.12(d)",
+                  meter="progressive"),
+        WagerSpec("five_card_hand_bonus_player", "Five Card Hand Bonus Wager on the player's "
+                  "hand", "§647a.7(d)(4), §647a.12(e)", meter="five_card_hand_bonus"),
+        WagerSpec("five_card_hand_bonus_dealer", "Five Card Hand Bonus Wager on the dealer's "
+                  "hand", "§647a.7(d)(4), §647a.12(e)", meter="five_card_hand_bonus"),
+    ),
+    options=(
+        OptionSpec("ante_pays_on", "The Ante Wager is paid on a winning hand of",
+                   "§647a.11(h)(2)(ii), §647a.2(b)(9)(i)", choices=tuple(ANTE_PAYS_ON),
+                   default=None),
+        OptionSpec("payout_limit", "Maximum payout per hand on the Ante, Flop, Turn, River "
+                   "and Bonus Wagers", LIMIT_RULE, default=None),
+    ),
+    meters=(
+        MeterSpec("progressive", "Progressive Payout", "§647a.12(d)(3)",
+                  min_initial=PROGRESSIVE_MINIMUM, min_reset=PROGRESSIVE_MINIMUM),
+        fchb.meter_spec("§647a.12(e)"),
+    ),
+    max_round_win=_max_round_win,
+)
+
+
+def settle(payload: Mapping) -> RoundResult:
+    """Settle one round of Texas Hold 'Em Bonus; raises InvalidRound naming each bad field."""
+    reader = Reader(payload, SPEC)
+    positions = reader.positions()
+    dealer = reader.cards("dealer", payload.get("dealer"), count=2)
+    community = reader.cards("community", payload.get("community"), count=5)
+    for p in positions:
+        p["cards"] = reader.cards(f"{p['path']}.cards", p["raw"].get("cards"), count=2)
+        _verify_play(reader, p)
+    reader.distinct([("dealer", dealer), ("community", community),
+                     *((f"{p['path']}.cards", p["cards"]) for p in positions)])
+    options = reader.mapping("options", payload.get("options"))
+    ante_pays_on = reader.choice("options.ante_pays_on", options.get("ante_pays_on"),
+                                 ANTE_PAYS_ON)
+    placed = {key for p in positions for key in p["wagers"]}
+    tables = {"progressive": catalog().get(PROGRESSIVE), "hand_bonus": fchb.paytable(GAME)}
+    if "bonus" in placed:
+        tables["bonus"] = reader.paytable("bonus")
+    _verify_envy_amounts(reader, positions, tables["progressive"])
+    meters = {key: fchb.RoundMeter.read(reader, key)
+              for key in ("progressive", "five_card_hand_bonus")}
+    draws = fchb.read_draws(reader, dealer=True, section="§647a.12(e)")
+    limit = read_payout_limit(reader, LIMIT_RULE)
+    reader.done()
+    return _settle_round(positions, dealer, community, tables, meters, draws, limit,
+                         ANTE_PAYS_ON[ante_pays_on])
+
+
+def _verify_play(reader: Reader, position: dict) -> None:
+    """The Flop Wager is twice the Ante; the Turn and River Wagers equal it and follow a Flop
+    Wager (§647a.11(b), (d), (f))."""
+    wagers, path = position["wagers"], position["path"]
+    ante = wagers.get("ante")
+    if ante is None:
+        if not reader.errors.get(f"{path}.wagers.ante"):
+            reader.fail(f"{path}.wagers.ante", "every position that is dealt cards placed an "
+                        "Ante Wager (§647a.7(d)(1), §647a.8(d))")
+        return
+    for key, times in (("flop", 2), ("turn", 1), ("river", 1)):
+        if key in wagers and wagers[key] != ante * times:
+            reader.fail(f"{path}.wagers.{key}",
+                        f"the {SPEC.wager(key).name} is ${fmt(ante * times)}: "
+                        f"{'twice' if times == 2 else 'equal to'} the Ante ({SPEC.wager(key).rule})")
+        if key != "flop" and key in wagers and "flop" not in wagers:
+            reader.fail(f"{path}.wagers.{key}", "a player who folded (no Flop Wager) places no "
+                        f"{SPEC.wager(key).name} ({SPEC.wager(key).rule})")
+
+
+def _verify_envy_amounts(reader: Reader, positions: list[dict], table: Paytable) -> None:
+    """The Progressive Payout Wager is an amount the Envy table is written for (§647a.12(d)(5):
+    "based upon the amount of the Progressive Payout Wager")."""
+    listed = ", ".join(f"${fmt(a)}" for a in envy.envy_wagers(table))
+    for p in positions:
+        amount = p["wagers"].get("progressive")
+        if amount is not None and not envy.can_receive_envy(table, amount):
+            reader.fail(f"{p['path']}.wagers.progressive",
+                        f"the Progressive Payout Wager is {listed} (§647a.12(d)(5))")
+
+
+def _settle_round(positions, dealer, community, tables, meters, draws, limit, ante_min):
+    order = sorted(positions, key=lambda p: -p["seat"])  # §647a.11(h): from the dealer's right
+    flop = community[:3]
+    dealer_best = strength((*dealer, *community))
+    best = {p["seat"]: strength((*p["cards"], *community)) for p in positions}
+    with_flop = {p["seat"]: strength((*p["cards"], *flop)) for p in positions}
+    envy_lines = _envy(positions, with_flop, tables["progressive"])
+    hand_bonus = fchb.settle_bets(
+        [fchb.Bet(p["seat"], on, key, p["wagers"][key],
+                  (*(p["cards"] if on == fchb.PLAYER else dealer), *flop))
+         for p in order for key, on in HAND_BONUS.items() if key in p["wagers"]],
+        section="§647a.12(e)", paytable=tables["hand_bonus"],
+        meter=meters["five_card_hand_bonus"], draws=draws,
+    )
+    results = {}
+    for p in order:
+        seat, wagers = p["seat"], p["wagers"]
+        capped = _play_lines(wagers, best[seat], dealer_best, ante_min)
+        capped += _bonus_line(wagers, p["cards"], dealer, tables)
+        lines = apply_payout_limit(capped, limit, LIMIT_RULE)
+        lines += _progressive_line(wagers, with_flop[seat], tables["progressive"], meters)
+        lines += envy_lines.get(seat, [])
+        lines += hand_bonus.get(seat, [])
+        results[seat] = SeatResult(seat, describe(best[seat]), tuple(lines), {
+            "cards": [card_str(c) for c in p["cards"]], "folded": "flop" not in wagers})
+    return RoundResult(
+        game=GAME,
+        positions=tuple(results[p["seat"]] for p in positions),
+        dealer={"cards": [card_str(c) for c in dealer],
+                "community": [card_str(c) for c in community], "hand": describe(dealer_best)},
+    )
+
+
+def _play_lines(wagers, player: int, dealer: int, ante_min: Category) -> list[Line]:
+    """§647a.11(b)(2) and (h)(2): the Ante, Flop, Turn and River Wagers against the dealer."""
+    if "flop" not in wagers:
+        return [lose("ante", wagers["ante"], "§647a.11(b)(2)")]
+    keys = [k for k in PLAY if k in wagers]
+    if player < dealer:
+        return [lose(k, wagers[k], "§647a.11(h)(2)(i)") for k in keys]
+    if player == dealer:
+        return [push(k, wagers[k], "§647a.11(h)(2)(iii)") for k in keys]
+    rule = "§647a.11(h)(2)(ii), §647a.12(a)"
+    return [
+        push(k, wagers[k], "§647a.11(h)(2)(ii)")
+        if k == "ante" and category(player) < ante_min
+        else win_to(k, wagers[k], EVEN_MONEY, rule)
+        for k in keys
+    ]
+
+
+def _bonus_line(wagers, cards, dealer, tables) -> list[Line]:
+    """§647a.11(h)(3): the Bonus Wager on the player's two cards, folded or not
+    (§647a.11(b)(2)(i)(A)); it has no bearing on any other wager (§647a.7(d)(2))."""
+    if "bonus" not in wagers:
+        return []
+    row = first_row(tables["bonus"], bonus_hands(cards, dealer))
+    rule = "§647a.11(h)(3), §647a.12(b)"
+    if row is None:
+        return [lose("bonus", wagers["bonus"], rule)]
+    return [win_row("bonus", wagers["bonus"], row, rule)]
+
+
+def _progressive_line(wagers, hand: int, table: Paytable, meters) -> list[Line]:
+    """§647a.11(i): the Progressive on the two cards and the Flop, whatever the dealer holds;
+    a player who folded is not eligible for a Progressive Payout (§647a.11(b)(2)(i)(B))."""
+    if "progressive" not in wagers:
+        return []
+    amount = wagers["progressive"]
+    if "flop" not in wagers:
+        return [lose("progressive", amount, "§647a.11(b)(2)(i)(B)")]
+    row = table.row(category(hand).name.lower())
+    rule = "§647a.11(i), §647a.12(d)(1)"
+    if row is None:
+        return [lose("progressive", amount, rule, hand=describe(hand))]
+    return [fchb.pay_row("progressive", amount, row, rule, meters["progressive"],
+                         hand=describe(hand))]
+
+
+def _envy(positions, with_flop, table: Paytable) -> dict[int, list[Line]]:
+    """§647a.11(i)(5): an Envy Bonus to each Progressive bettor per other player whose two
+    cards and the Flop are a straight flush or better; never for his own hand or the
+    dealer's. A folded hand stays on the table for it and still counts, and a folded bettor
+    still receives it (§647a.11(b)(2)(i)(B), (ii))."""
+    holders = {seat: ENVY_HANDS[category(s)] for seat, s in with_flop.items()
+               if category(s) in ENVY_HANDS}
+    amounts = {p["seat"]: p["wagers"]["progressive"] for p in positions
+               if "progressive" in p["wagers"]}
+    if not (holders and amounts):
+        return {}
+    return envy.envy_lines(envy.envy_awards(holders, amounts), table, amounts,
+                           line_wager="envy_bonus", rule="§647a.11(i)(5), §647a.12(d)(5)")

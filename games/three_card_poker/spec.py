@@ -1,0 +1,120 @@
+"""What Three Card Poker offers (§649a.2, §649a.7, §649a.12): wagers, options, meters, and
+the most one patron can win in a round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from decimal import Decimal
+
+from games import envy
+from games import five_card_hand_bonus as fchb
+from games.errors import GameError
+from games.money import ZERO, fmt
+from games.paytables import Paytable, catalog
+from games.settlement import win_row
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
+
+GAME = "three_card_poker"
+ONE = Decimal(1)  # Ante and Play pay 1 to 1, §649a.12(a) (facts.md: PRIMARY)
+FCHB_SECTION = "§649a.12(i)"
+VARIANTS = ("none", "e1", "e2", "e3")  # §649a.7(e)(1)-(3)
+# Wagers whose paytable the Rules Submission selects, and the Envy line each one carries.
+PROGRESSIVES = {
+    "three_card_progressive": "three_card_envy_bonus",
+    "five_card_progressive": "five_card_envy_bonus",
+    "five_of_six_progressive": "five_of_six_envy_bonus",
+}
+FIVE_CARD_WAGERS = ("five_card_progressive", "five_card_hand_bonus_player",
+                    "five_card_hand_bonus_dealer")
+
+
+def max_round_win(offered: Mapping[str, str], options: Mapping[str, object], minimum: Decimal):
+    """An upper bound of what one patron can win in a round betting ``minimum`` on each wager
+    in ``offered`` (wager key -> paytable name or id; ``ante_bonus`` may be given there or in
+    ``options``), on each of ``options["adjacent_boxes"]`` boxes: every wager at its best row,
+    a meter row at the meter's least initial amount (none known: not counted), and an Envy
+    Bonus from every other seat. Wins that cannot come together are added up, so apart from
+    a meter with no known minimum it errs high, never shortchanging a patron (§655a.12(b)
+    wording; §649a itself sets no payout limit)."""
+    if "ante" in offered:
+        offered = {"ante_bonus": options.get("ante_bonus"), **offered}
+    total = ZERO
+    for key, chosen in offered.items():
+        if key == "ante":
+            total += 2 * minimum  # Ante and Play at 1 to 1, §649a.12(a)
+        elif key in ("five_card_hand_bonus_player", "five_card_hand_bonus_dealer"):
+            total += fchb.max_win(minimum, fchb.paytable(GAME))
+        elif key != "play":
+            total += _best_win(key, _offered_table(key, chosen), minimum)
+    return total * int(options.get("adjacent_boxes") or 1)
+
+
+def _offered_table(key: str, chosen: object) -> Paytable:
+    table = catalog().resolve(GAME, key, str(chosen))
+    if table is None:
+        raise GameError(f"{chosen!r} is not a paytable of {key} in the catalog")
+    return table
+
+
+def _best_win(key: str, table: Paytable, minimum: Decimal) -> Decimal:
+    """The best row's net win, plus Envy Bonuses from the six other seats at the least
+    progressive wager the Envy table lists."""
+    meter = SPEC.meter(key).min_initial if SPEC.meter(key) else None
+    wins = [win_row(key, minimum, r, "", meter=meter).net for r in table.rows
+            if not r.hand.startswith(envy.ROW_PREFIX) and (r.basis != "meter_percent" or meter)]
+    wager = (envy.envy_wagers(table) or (minimum,))[0]
+    envies = [r.value for r in table.rows if r.hand.startswith(envy.ROW_PREFIX)
+              and r.when.get("wager", fmt(wager)) == fmt(wager)]
+    return max(wins, default=ZERO) + (SPEC.positions - 1) * max(envies, default=ZERO)
+
+
+def _wager(key: str, name: str, rule: str, **kw) -> WagerSpec:
+    return WagerSpec(key=key, name=name, rule=rule, **kw)
+
+
+SPEC = GameSpec(
+    key=GAME,
+    name="Three Card Poker",
+    rule="§649a.2(a)",
+    positions=7,
+    wagers=(
+        _wager("ante", "Ante Wager", "§649a.7(d)(1)"),
+        _wager("play", "Play Wager", "§649a.7(d)(1)"),
+        _wager("pair_plus", "Pair Plus Wager", "§649a.7(d)(2)", paytable_required=True),
+        _wager("three_card_progressive", "Three-Card Progressive Payout Wager", "§649a.7(d)(4)",
+               paytable_required=True, meter="three_card_progressive"),
+        _wager("six_card_bonus", "Six Card Bonus Wager", "§649a.7(d)(5)",
+               paytable_required=True),
+        _wager("five_card_progressive", "Five-Card Progressive Payout Wager", "§649a.7(d)(6)",
+               paytable_required=True, meter="five_card_progressive"),
+        _wager("five_card_hand_bonus_player", "Five Card Hand Bonus Wager on the player's hand",
+               "§649a.7(d)(7)", meter=fchb.WAGER),
+        _wager("five_card_hand_bonus_dealer", "Five Card Hand Bonus Wager on the dealer's hand",
+               "§649a.7(d)(7)", meter=fchb.WAGER),
+        _wager("five_of_six_progressive", "5 of 6 Progressive Payout Wager", "§649a.11(c)(9)",
+               paytable_required=True, meter="five_of_six_progressive"),
+    ),
+    options=(
+        OptionSpec("variant", "Pair Plus and Ante version", "§649a.7(e)", VARIANTS, "none"),
+        OptionSpec("adjacent_boxes", "Adjacent boxes one player may wager on", "§649a.7(f)",
+                   default=1),
+        OptionSpec("ante_bonus", "Ante Bonus paytable", "§649a.12(b)",
+                   tuple(p.name for p in catalog().for_wager(GAME, "ante_bonus")), None),
+    ),
+    meters=(
+        MeterSpec("three_card_progressive", "Three-Card Progressive", "§649a.12(e)",
+                  note="§649a.12(e) is elided: the Rules Submission's amounts, no minimum known"),
+        MeterSpec("five_card_progressive", "Five-Card Progressive", "§649a.12(h)(3)",
+                  min_initial=Decimal("10000.00"), min_reset=Decimal("10000.00"),
+                  note="secondary: §649a.12(h) is elided; $10,000 as in §643a.12(e)(3) and "
+                       "§647a.12(d)(3). Confirm against 58 Pa. Code §649a.12(h)(3)."),
+        replace(fchb.meter_spec(FCHB_SECTION),
+                note="secondary: §649a.12(i) is elided; $10,000 as in §643a.12(f)(4) and "
+                     "§647a.12(e)(4). Confirm against 58 Pa. Code §649a.12(i)(4)."),
+        MeterSpec("five_of_six_progressive", "5 of 6 Progressive", "§649a.12(j)",
+                  note="§649a.12(j) is elided: the Rules Submission's amounts, no minimum known"),
+    ),
+    max_round_win=max_round_win,
+)
+

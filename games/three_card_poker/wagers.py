@@ -1,0 +1,165 @@
+"""Reading a Three Card Poker round: the cards, and the wagers §649a.7 allows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from games import envy
+from games import five_card_hand_bonus as fchb
+from games.errors import GameError
+from games.money import fmt
+from games.payload import Reader
+from games.paytables import Paytable
+from games.three_card_poker.spec import (
+    FCHB_SECTION,
+    FIVE_CARD_WAGERS,
+    GAME,
+    PROGRESSIVES,
+    SPEC,
+    VARIANTS,
+)
+
+
+@dataclass(frozen=True)
+class Position:
+    seat: int
+    path: str
+    cards: tuple[int, ...]
+    wagers: Mapping[str, Decimal]
+    player: object = None
+
+    @property
+    def folded(self) -> bool:
+        """An Ante without a Play: the Ante was forfeited (§649a.11(b))."""
+        return "ante" in self.wagers and "play" not in self.wagers
+
+
+@dataclass(frozen=True)
+class Round:
+    dealer: tuple[int, ...]
+    community: tuple[int, ...] | None
+    positions: tuple[Position, ...]
+    paytables: Mapping[str, Paytable]
+    meters: Mapping[str, fchb.RoundMeter]
+    draws: fchb.Draws
+
+
+def read_round(payload: Mapping) -> Round:
+    """The round, or InvalidRound naming every bad field."""
+    reader = Reader(payload, SPEC)
+    options = _read_options(reader)
+    dealer = reader.cards("dealer", payload.get("dealer"), count=3)
+    positions = []
+    for p in reader.positions():
+        cards = reader.cards(f"{p['path']}.cards", p["raw"].get("cards"), count=3)
+        _verify_wagers(reader, p["path"], p["wagers"], options["variant"])
+        positions.append(Position(p["seat"], p["path"], cards or (), p["wagers"],
+                                  p["raw"].get("player")))
+    _verify_boxes(reader, positions, options["adjacent_boxes"])
+    placed = {key for p in positions for key in p.wagers}
+    community = None
+    if payload.get("community") is not None or placed & set(FIVE_CARD_WAGERS):
+        # §649a.11(c)(7)-(8): the two community cards dealt for the five-card wagers.
+        community = reader.cards("community", payload.get("community"), count=2)
+    reader.distinct([("dealer", dealer), ("community", community),
+                     *((f"{p.path}.cards", p.cards) for p in positions)])
+    paytables = _read_paytables(reader, positions, placed)
+    meters = {key: fchb.RoundMeter.read(reader, key)
+              for key in (*PROGRESSIVES, fchb.WAGER)}
+    draws = fchb.read_draws(reader, dealer=True, section=FCHB_SECTION)
+    reader.done()
+    return Round(dealer, community, tuple(positions), paytables, meters, draws)
+
+
+def _read_options(reader: Reader) -> dict:
+    options = reader.mapping("options", reader.payload.get("options"))
+    known = {o.key for o in SPEC.options} | {w.key for w in SPEC.wagers if w.paytable_required}
+    for key in options:
+        if key == "payout_limit":
+            reader.fail("options.payout_limit",
+                        "Three Card Poker has no payout limitation: §649a.12 is 'payout odds; "
+                        "Envy Bonus; rate of progression' (§649a.7(d)(5)), unlike §643a.12(g)")
+        elif key not in known:
+            reader.fail(f"options.{key}", f"unknown option (this game has: {', '.join(known)})")
+    variant = reader.choice("options.variant", options.get("variant", "none"), VARIANTS)
+    boxes = options.get("adjacent_boxes", 1)
+    if isinstance(boxes, bool) or not isinstance(boxes, int) or boxes < 1:
+        reader.fail("options.adjacent_boxes", "a whole number of boxes, 1 or more (§649a.7(f))")
+        boxes = 1
+    return {"variant": variant, "adjacent_boxes": boxes}
+
+
+def _verify_wagers(reader: Reader, path: str, wagers: Mapping[str, Decimal], variant) -> None:
+    """§649a.7(d)-(e): what a position may hold."""
+    ante, play, pair_plus = (wagers.get(k) for k in ("ante", "play", "pair_plus"))
+    if play is not None and ante is None:
+        reader.fail(f"{path}.wagers.play", "a Play Wager is made only on an Ante Wager "
+                    "(§649a.7(d)(1), §649a.11(b))")
+    elif play is not None and play != ante:
+        reader.fail(f"{path}.wagers.play", f"the Play Wager must equal the Ante Wager of "
+                    f"${fmt(ante)} (§649a.7(d)(1))")
+    if ante is None and pair_plus is None:
+        reader.fail(f"{path}.wagers", "an Ante Wager or a Pair Plus Wager, or both, is needed "
+                    "before any other wager (§649a.7(d)(1)-(7))")
+    problem = _variant_problem(variant, ante, pair_plus)
+    if problem:
+        field, message = problem
+        reader.fail(f"{path}.wagers.{field}", message)
+
+
+def _variant_problem(variant, ante, pair_plus) -> tuple[str, str] | None:
+    """The version of §649a.7(e) the Rules Submission selected, or None if the wagers fit."""
+    if variant == "e3":
+        if ante is None or pair_plus is None:
+            return ("ante" if ante is None else "pair_plus",
+                    "this version requires both an Ante and a Pair Plus Wager (§649a.7(e)(3))")
+        if max(ante, pair_plus) > 5 * min(ante, pair_plus):
+            field = "ante" if ante > pair_plus else "pair_plus"
+            return field, ("one of the Ante and Pair Plus Wagers may be at most five times the "
+                           "other (§649a.7(e)(3))")
+        return None
+    if variant not in ("e1", "e2") or pair_plus is None:
+        return None
+    least = pair_plus if variant == "e1" else pair_plus / 2
+    if ante is None or ante < least:
+        words = "equal to or greater than" if variant == "e1" else "at least 1/2 of"
+        sub = "(1)" if variant == "e1" else "(2)"
+        return "pair_plus", (f"a Pair Plus Wager needs an Ante Wager {words} it "
+                             f"(§649a.7(e){sub})")
+    return None
+
+
+def _verify_boxes(reader: Reader, positions: Sequence[Position], boxes: int) -> None:
+    """§649a.7(f): one player wagers on at most ``boxes`` adjacent boxes (positions given the
+    same ``player``)."""
+    by_player: dict[object, list[int]] = {}
+    for p in positions:
+        if p.player is not None:
+            by_player.setdefault(str(p.player), []).append(p.seat)
+    for player, seats in by_player.items():
+        seats.sort()
+        if len(seats) > boxes or seats[-1] - seats[0] != len(seats) - 1:
+            reader.fail("positions", f"player {player} wagers on seats "
+                        f"{', '.join(map(str, seats))}: at most {boxes} adjacent box(es) "
+                        f"(§649a.7(f), options.adjacent_boxes)")
+
+
+def _read_paytables(reader: Reader, positions, placed: set[str]) -> dict[str, Paytable]:
+    tables = {w.key: reader.paytable(w.key) for w in SPEC.wagers
+              if w.paytable_required and w.key in placed}
+    if "play" in placed:
+        tables["ante_bonus"] = reader.paytable("ante_bonus")
+    if placed & {"five_card_hand_bonus_player", "five_card_hand_bonus_dealer"}:
+        tables[fchb.WAGER] = fchb.paytable(GAME)
+    for key in PROGRESSIVES:
+        if tables.get(key) is None:
+            continue
+        for p in positions:
+            if key in p.wagers:
+                try:
+                    envy.verify_envy_wager(tables[key], p.wagers[key], tables[key].citation)
+                except GameError as e:
+                    reader.fail(f"{p.path}.wagers.{key}", str(e))
+    return tables

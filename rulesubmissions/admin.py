@@ -1,0 +1,30 @@
+"""Read-only admin: every change goes through the services (and the audit trail)."""
+
+from django.contrib import admin
+
+from rulesubmissions.models import CatalogPaytable, RulesSubmission
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    actions = None
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(RulesSubmission)
+class RulesSubmissionAdmin(ReadOnlyAdmin):
+    list_display = ["property", "game", "version", "status", "effective_date", "author"]
+    list_filter = ["property", "game", "status"]
+
+
+@admin.register(CatalogPaytable)
+class CatalogPaytableAdmin(ReadOnlyAdmin):
+    list_display = ["property", "paytable_id", "status", "proposed_by", "decided_by"]
+    list_filter = ["property", "status", "game"]

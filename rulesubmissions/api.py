@@ -1,0 +1,214 @@
+"""API for Rules Submissions, paytables and the engine's games: thin views over the services.
+
+Errors are 400s ``{"errors": {field_path: [messages]}}``; refusals by role are 403s.
+"""
+
+from datetime import date
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.models import Property
+from casino.permissions import HasAbility
+from casino.selectors import current_property, properties_visible_to
+from rulesubmissions import selectors, services
+from rulesubmissions.engine import available_games, describe, full_catalog
+from rulesubmissions.models import CatalogPaytable, PaytableStatus, RulesSubmission, Status
+
+
+class SubmissionSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="author.username")
+    submitted_by = serializers.CharField(source="submitted_by.username", default=None)
+    reviewed_by = serializers.CharField(source="reviewed_by.username", default=None)
+
+    class Meta:
+        model = RulesSubmission
+        fields = ["id", "property", "game", "version", "status", "options", "wagers", "meters",
+                  "table_minimum", "table_maximum", "payout_limit",
+                  "effective_date", "based_on", "supersedes", "author", "created_at",
+                  "updated_at", "submitted_by", "submitted_at", "reviewed_by", "reviewed_at",
+                  "review_comment"]
+
+
+class CatalogPaytableSerializer(serializers.ModelSerializer):
+    proposed_by = serializers.CharField(source="proposed_by.username")
+    decided_by = serializers.CharField(source="decided_by.username", default=None)
+
+    class Meta:
+        model = CatalogPaytable
+        fields = ["id", "property", "paytable_id", "game", "wager", "entry", "status",
+                  "proposed_by", "proposed_at", "decided_by", "decided_at"]
+
+
+def _bad(errors: dict) -> Response:
+    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _property(request) -> Property | None:
+    """The body's ``property`` if the user is staff there, else the user's property."""
+    wanted = request.data.get("property") if isinstance(request.data, dict) else None
+    if wanted is None:
+        return current_property(request.user)
+    return properties_visible_to(request.user).filter(pk=wanted).first()
+
+
+def _terms(data) -> dict:
+    return dict(data) if isinstance(data, dict) else {}
+
+
+class SubmissionList(generics.ListAPIView):
+    """Submissions of your properties (filters ``game``, ``status``); POST a new draft."""
+
+    serializer_class = SubmissionSerializer
+    permission_classes = [HasAbility]
+    required_ability = "rulesubmissions.read"
+
+    def get_queryset(self):
+        params = self.request.query_params
+        return selectors.submission_list(user=self.request.user, game=params.get("game", ""),
+                                         status=params.get("status", ""))
+
+    @extend_schema(parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str)])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: SubmissionSerializer})
+    def post(self, request):
+        prop = _property(request)
+        if prop is None:
+            return _bad({"property": ["not a property where you are staff"]})
+        terms = {k: v for k, v in _terms(request.data).items() if k != "property"}
+        try:
+            submission = services.submission_create(actor=request.user, property=prop,
+                                                    terms=terms)
+        except services.RulesError as exc:
+            return _bad(exc.errors)
+        return Response(SubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
+
+
+class SubmissionDetail(generics.RetrieveAPIView):
+    """One version; PUT replaces a draft's terms, PATCH changes some of them."""
+
+    serializer_class = SubmissionSerializer
+    permission_classes = [HasAbility]
+    required_ability = "rulesubmissions.read"
+
+    def get_queryset(self):
+        return selectors.submission_list(user=self.request.user)
+
+    def _update(self, request, terms: dict) -> Response:
+        submission = self.get_object()
+        try:
+            submission = services.submission_update(actor=request.user, submission=submission,
+                                                    terms=terms)
+        except services.RulesError as exc:
+            return _bad(exc.errors)
+        return Response(SubmissionSerializer(submission).data)
+
+    @extend_schema(request=OpenApiTypes.OBJECT)
+    def put(self, request, pk: int):
+        return self._update(request, _terms(request.data))
+
+    @extend_schema(request=OpenApiTypes.OBJECT)
+    def patch(self, request, pk: int):
+        return self._update(request, {**self.get_object().terms(), **_terms(request.data)})
+
+
+class SubmissionAction(SubmissionDetail):
+    """POST ``submit``, ``approve`` (``effective_date``), ``return`` (``comment``) or
+    ``new-version`` (a draft copying this approved version)."""
+
+    ACTIONS = {"submit": Status.SUBMITTED, "approve": Status.APPROVED,
+               "return": Status.RETURNED}
+
+    def get(self, request, *args, **kwargs):
+        return Response(status=status.HTTP_405_METHOD_NOT_ALLOWED)
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=SubmissionSerializer)
+    def post(self, request, pk: int, action: str):
+        submission = self.get_object()
+        data = _terms(request.data)
+        try:
+            if action == "new-version":
+                draft = services.submission_new_version(
+                    actor=request.user, property=submission.property, game=submission.game)
+                return Response(SubmissionSerializer(draft).data, status=201)
+            if action not in self.ACTIONS:
+                return _bad({"action": [f"one of {', '.join([*self.ACTIONS, 'new-version'])}"]})
+            submission = services.submission_transition(
+                actor=request.user, submission=submission, to=self.ACTIONS[action],
+                comment=str(data.get("comment", "")),
+                effective_date=_date(data.get("effective_date")))
+        except services.RulesError as exc:
+            return _bad(exc.errors)
+        return Response(SubmissionSerializer(submission).data)
+
+
+def _date(value) -> date | None:
+    try:
+        return date.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+class PaytableList(APIView):
+    """The catalog (the engine's paytables and your property's approved ones), and proposals;
+    POST ``{"entry": {...}}`` (catalog format) proposes a paytable from a newer regulation."""
+
+    permission_classes = [HasAbility]
+    required_ability = "rulesubmissions.read"
+
+    def get(self, request):
+        prop = current_property(request.user)
+        rows = selectors.paytable_list(user=request.user)
+        return Response({
+            "catalog": [p.as_dict() for p in selectors.catalog_for(prop)] if prop else [],
+            "proposals": CatalogPaytableSerializer(rows, many=True).data,
+        })
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: CatalogPaytableSerializer})
+    def post(self, request):
+        prop = _property(request)
+        if prop is None:
+            return _bad({"property": ["not a property where you are staff"]})
+        try:
+            paytable = services.paytable_propose(actor=request.user, property=prop,
+                                                 entry=_terms(request.data).get("entry"))
+        except services.RulesError as exc:
+            return _bad(exc.errors)
+        return Response(CatalogPaytableSerializer(paytable).data, status=201)
+
+
+class PaytableDecision(APIView):
+    """POST ``approve`` or ``reject``: a second compliance officer decides."""
+
+    permission_classes = [HasAbility]
+    required_ability = "paytables.approve"
+    DECISIONS = {"approve": PaytableStatus.APPROVED, "reject": PaytableStatus.REJECTED}
+
+    @extend_schema(request=None, responses=CatalogPaytableSerializer)
+    def post(self, request, pk: int, decision: str):
+        paytable = generics.get_object_or_404(selectors.paytable_list(user=request.user), pk=pk)
+        if decision not in self.DECISIONS:
+            return _bad({"decision": ["approve or reject"]})
+        try:
+            paytable = services.paytable_transition(actor=request.user, paytable=paytable,
+                                                    to=self.DECISIONS[decision])
+        except services.RulesError as exc:
+            return _bad(exc.errors)
+        return Response(CatalogPaytableSerializer(paytable).data)
+
+
+class GameList(APIView):
+    """Each game of the engine: wagers, paytables, options, meters and their minimums."""
+
+    permission_classes = [HasAbility]
+    required_ability = "rulesubmissions.read"
+
+    def get(self, request):
+        prop = current_property(request.user)
+        cat = selectors.catalog_for(prop) if prop else full_catalog()
+        return Response([describe(spec, cat) for spec in available_games()])

@@ -1,0 +1,203 @@
+"""Forms: the editor's fields come from the game's SPEC; the rest are small Django forms."""
+
+from dataclasses import dataclass
+
+from django import forms
+from django.utils import timezone
+
+from games.paytables import Catalog
+from games.spec import GameSpec
+from rulesubmissions.engine import available_games
+from rulesubmissions.models import Status
+from rulesubmissions.validation import needed_meters, submission_options
+
+METER_FIELDS = (("initial", "Initial amount ($)"), ("reset", "Reset amount ($)"),
+                ("rate", "Rate of progression (%)"), ("reserve_rate", "Reserve rate (%)"))
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(s.key, s.name) for s in available_games()]
+
+
+def terms_from_post(spec: GameSpec, data) -> dict:
+    """The editor's POST (field names are term paths) as terms for ``check_terms``."""
+    options = {}
+    for o in submission_options(spec):
+        name = f"options.{o.key}"
+        if not o.choices and isinstance(o.default, bool):
+            options[o.key] = name in data
+        else:
+            options[o.key] = data.get(name, "").strip() or o.default
+    wagers = {w.key: data.get(f"wagers.{w.key}", "")
+              for w in spec.wagers if not w.optional or f"wagers.{w.key}.offered" in data}
+    # Only the needed meters: a withdrawn wager's leftover amounts are not terms.
+    meters = {key: {f: data.get(f"meters.{key}.{f}", "").strip() for f, _ in METER_FIELDS}
+              for key in needed_meters(spec, wagers, options)}
+    return {
+        "game": spec.key, "options": options, "wagers": wagers,
+        "meters": meters,
+        **{k: data.get(k, "").strip() for k in ("table_minimum", "table_maximum",
+                                                 "payout_limit")},
+    }
+
+
+@dataclass
+class Field:
+    """One input of the editor: its term path, label, kind, current value and errors."""
+
+    path: str
+    label: str
+    kind: str  # "checkbox", "select", "text"
+    value: object = ""
+    choices: tuple = ()
+    rule: str = ""
+    errors: tuple[str, ...] = ()
+
+    @property
+    def dom_id(self) -> str:
+        return dom_id(self.path)
+
+
+def dom_id(path: str) -> str:
+    """An element id for a term path (its error slot is ``err-<id>``)."""
+    return path.replace(".", "-").replace("_", "-")
+
+
+def _option_kind(o) -> str:
+    if o.choices:
+        return "select"
+    return "checkbox" if isinstance(o.default, bool) else "text"
+
+
+class Editor:
+    """The editor's sections for ``spec``, filled from ``terms``, with ``errors`` placed on
+    their fields; errors no field shows go to ``other_errors``."""
+
+    LIMITS = (("table_minimum", "Table minimum wager ($)"),
+              ("table_maximum", "Table maximum wager ($)"),
+              ("payout_limit", "Payout limit ($, optional)"))
+
+    def __init__(self, spec: GameSpec, cat: Catalog, terms: dict, errors: dict | None = None):
+        self.spec, self.errors, self.shown = spec, errors or {}, set()
+        options, wagers, meters = (terms.get(k) or {} for k in ("options", "wagers", "meters"))
+        self.options = [
+            self._field(f"options.{o.key}", o.name, "select" if o.choices else "checkbox",
+                        options.get(o.key, o.default), tuple((c, c) for c in o.choices), o.rule)
+            for o in spec.options
+        ]
+        self.limits = [self._field(k, label, "text", terms.get(k) or "") for k, label in self.LIMITS]
+        self.wagers = [self._wager(w, cat, wagers, meters) for w in spec.wagers]
+        self.game_errors = self._errors("game")
+        self.other_errors = [f"{p}: {m}" for p, msgs in self.errors.items() if p not in self.shown
+                             for m in msgs]
+
+    def _errors(self, path: str) -> tuple[str, ...]:
+        self.shown.add(path)
+        return tuple(self.errors.get(path, ()))
+
+    def _field(self, path, label, kind, value="", choices=(), rule="") -> Field:
+        return Field(path, label, kind, value, choices, rule, self._errors(path))
+
+    def _wager(self, w, cat: Catalog, wagers: dict, meters: dict) -> dict:
+        tables = tuple((p.id, p.title) for p in cat.for_wager(self.spec.key, w.key))
+        return {
+            "wager": w, "offered": w.key in wagers or not w.optional,
+            "field": self._field(f"wagers.{w.key}", f"{w.name} paytable", "select",
+                                 wagers.get(w.key, ""), tables, w.rule),
+            "meters": [
+                {"meter": m, "errors": self._errors(f"meters.{m.key}"), "dom_id": dom_id(
+                    f"meters.{m.key}"), "fields": [
+                    self._field(f"meters.{m.key}.{f}", label, "text",
+                                (meters.get(m.key) or {}).get(f, ""), rule=m.rule)
+                    for f, label in METER_FIELDS]}
+                for m in self.spec.meters_for(w.key)
+            ],
+        }
+
+    def fields(self) -> list[Field]:
+        """Every field, for the error slots the live validation refreshes."""
+        fields = [*self.options, *self.limits]
+        for w in self.wagers:
+            fields.append(w["field"])
+            fields += [f for m in w["meters"] for f in m["fields"]]
+        return fields
+
+    def slots(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(dom id, errors) of every error slot on the page."""
+        slots = [(f.dom_id, f.errors) for f in self.fields()]
+        slots += [(m["dom_id"], m["errors"]) for w in self.wagers for m in w["meters"]]
+        return slots + [("game", self.game_errors), ("other", tuple(self.other_errors))]
+
+
+class SubmissionFilterForm(forms.Form):
+    game = forms.ChoiceField(required=False)
+    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *Status.choices])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "Any game"), *game_choices()]
+
+
+class ApproveForm(forms.Form):
+    effective_date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}),
+                                     help_text="In force from this date (today or later).")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["effective_date"].initial = timezone.localdate()
+
+
+class ReturnForm(forms.Form):
+    comment = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
+                              help_text="What must change before it can be approved.")
+
+
+class PaytableForm(forms.Form):
+    """A paytable from a newer regulation; rows one per line: ``hand: 40`` (to 1),
+    ``hand: 500 for``, ``hand: 100%`` (of the meter) or ``hand: $1000``."""
+
+    game = forms.ChoiceField()
+    wager = forms.CharField(help_text="The wager key, e.g. pair_plus")
+    name = forms.CharField(help_text="The regulation's name for it, e.g. F")
+    title = forms.CharField(required=False)
+    citation = forms.CharField(help_text="The section, e.g. §649a.12(d)")
+    source = forms.ChoiceField(choices=[("primary", "Primary: Pa. Code / Pa. Bulletin"),
+                                        ("secondary", "Secondary")])
+    source_note = forms.CharField(required=False, help_text="Required for a secondary source")
+    rows = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}),
+                           help_text="One per line: straight_flush: 40  ·  royal_flush: 500 for"
+                                     "  ·  seven_card_straight_flush: 100%  ·  envy: $1000")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+
+    def clean_rows(self) -> list[dict]:
+        rows = []
+        for n, line in enumerate(self.cleaned_data["rows"].splitlines(), 1):
+            if line.strip():
+                rows.append(parse_row(line, n))
+        return rows
+
+    def entry(self) -> dict:
+        """The catalog entry, as ``games.paytables.parse_paytable`` reads it."""
+        d = self.cleaned_data
+        entry = {"id": f"{d['game']}.{d['wager']}.{d['name']}", "rows": d["rows"],
+                 **{k: d[k] for k in ("game", "wager", "name", "citation", "source")}}
+        return entry | {k: d[k] for k in ("title", "source_note") if d[k]}
+
+
+def parse_row(line: str, n: int) -> dict:
+    hand, sep, value = (part.strip() for part in line.partition(":"))
+    if not (sep and hand and value):
+        raise forms.ValidationError(f"line {n}: write it as 'hand: value'")
+    if value.endswith("%"):
+        return {"hand": hand, "meter_percent": value[:-1].strip()}
+    if value.startswith("$"):
+        return {"hand": hand, "amount": value[1:].replace(",", "").strip()}
+    odds, _, basis = value.partition(" ")
+    row = {"hand": hand, "odds": odds}
+    basis = basis.replace("1", "").strip()  # "40 to 1" and "40 to" both read as 40 to 1
+    if basis:
+        row["basis"] = basis
+    return row

@@ -1,0 +1,119 @@
+"""Rules Submissions (§601a.2) and the paytables compliance adds to the catalog.
+
+A submission is one version of one game's terms at one property. Only services write these
+rows; approved versions are never changed and nothing is ever deleted.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from casino.models import Property
+
+
+class Status(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SUBMITTED = "submitted", "Submitted"
+    RETURNED = "returned", "Returned with comments"
+    APPROVED = "approved", "Approved"
+
+
+OPEN_STATUSES = (Status.DRAFT, Status.SUBMITTED, Status.RETURNED)
+
+
+class RulesSubmission(models.Model):
+    """One version of a game's terms: options, wagers and paytables, meters, limits."""
+
+    property = models.ForeignKey(Property, on_delete=models.PROTECT,
+                                 related_name="rules_submissions")
+    game = models.CharField(max_length=40)
+    version = models.PositiveIntegerField()
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    options = models.JSONField(default=dict, blank=True)
+    wagers = models.JSONField(default=dict, blank=True)  # wager key -> paytable id ("" if none)
+    meters = models.JSONField(default=dict, blank=True)  # meter key -> amounts and rates
+    table_minimum = models.DecimalField(max_digits=12, decimal_places=2)
+    table_maximum = models.DecimalField(max_digits=12, decimal_places=2)
+    payout_limit = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    based_on = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="+")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    updated_at = models.DateTimeField(default=timezone.now)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.PROTECT, related_name="+")
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    reviewed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.PROTECT, related_name="+")
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    review_comment = models.TextField(blank=True)
+    effective_date = models.DateField(null=True, blank=True)
+    supersedes = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["property", "game", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["property", "game", "version"],
+                                    name="rulesubmission_unique_version"),
+            models.UniqueConstraint(fields=["property", "game"],
+                                    condition=Q(status__in=OPEN_STATUSES),
+                                    name="rulesubmission_one_open_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version} ({self.get_status_display()})"
+
+    def terms(self) -> dict:
+        """The terms as ``validation.check_terms`` reads them."""
+        return {
+            "game": self.game, "options": self.options, "wagers": self.wagers,
+            "meters": self.meters,
+            "table_minimum": _text(self.table_minimum), "table_maximum": _text(self.table_maximum),
+            "payout_limit": _text(self.payout_limit),
+        }
+
+
+def _text(value) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
+class PaytableStatus(models.TextChoices):
+    PROPOSED = "proposed", "Waiting for a second compliance officer"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class CatalogPaytable(models.Model):
+    """A paytable from a newer regulation, as a catalog entry (games/paytables/README.md).
+
+    It joins the property's catalog only once a second compliance officer approves it.
+    """
+
+    property = models.ForeignKey(Property, on_delete=models.PROTECT,
+                                 related_name="catalog_paytables")
+    paytable_id = models.CharField(max_length=200)
+    game = models.CharField(max_length=40)
+    wager = models.CharField(max_length=60)
+    entry = models.JSONField()
+    status = models.CharField(max_length=20, choices=PaytableStatus.choices,
+                              default=PaytableStatus.PROPOSED)
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    proposed_at = models.DateTimeField(default=timezone.now, editable=False)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "wager", "paytable_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["property", "paytable_id"],
+                                    condition=~Q(status="rejected"),
+                                    name="catalogpaytable_unique_live_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.paytable_id} ({self.get_status_display()})"

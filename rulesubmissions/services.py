@@ -1,0 +1,250 @@
+"""Every write to Rules Submissions and catalog paytables, each audited in its transaction.
+
+Workflow (§601a.2; segregation of duties as a compliance officer expects): a table games
+manager drafts and submits; a compliance officer who is not the author approves, with an
+effective date, or returns it with comments. Approved versions never change: a change is a
+new version, copied from the approved one.
+"""
+
+from datetime import date
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from casino.audit import audit_record
+from casino.models import Property
+from casino.permissions import can
+from games.paytables import PaytableFormatError, parse_paytable
+from rulesubmissions import selectors
+from rulesubmissions.engine import game_spec
+from rulesubmissions.models import (
+    OPEN_STATUSES,
+    CatalogPaytable,
+    PaytableStatus,
+    RulesSubmission,
+    Status,
+)
+from rulesubmissions.validation import Checked, check_terms
+
+TRANSITIONS: dict[str, set[str]] = {
+    Status.DRAFT: {Status.SUBMITTED},
+    Status.RETURNED: {Status.SUBMITTED},
+    Status.SUBMITTED: {Status.APPROVED, Status.RETURNED},
+    Status.APPROVED: set(),
+}
+EDITABLE = {Status.DRAFT, Status.RETURNED}
+
+# The ability each transition needs; approving and returning is never the author's.
+TRANSITION_ABILITY = {
+    Status.SUBMITTED: "rulesubmissions.draft",
+    Status.APPROVED: "rulesubmissions.approve",
+    Status.RETURNED: "rulesubmissions.approve",
+}
+
+PAYTABLE_TRANSITIONS: dict[str, set[str]] = {
+    PaytableStatus.PROPOSED: {PaytableStatus.APPROVED, PaytableStatus.REJECTED},
+    PaytableStatus.APPROVED: set(),
+    PaytableStatus.REJECTED: set(),
+}
+
+
+class RulesError(Exception):
+    """Refused by the rules; ``errors`` maps field paths to messages (a 400)."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        self.errors = errors
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+
+
+def _require(user, ability: str, prop: Property) -> None:
+    if not can(user, ability, prop):
+        raise PermissionDenied(f"{ability} refused")
+
+
+def submission_check(*, property: Property, terms: object) -> Checked:
+    """Validate ``terms`` against the engine and the property's catalog."""
+    return check_terms(terms, selectors.catalog_for(property))
+
+
+def _checked_terms(prop: Property, terms: object) -> dict:
+    checked = submission_check(property=prop, terms=terms)
+    if not checked.ok:
+        raise RulesError(checked.errors)
+    return checked.terms
+
+
+def _apply(submission: RulesSubmission, terms: dict) -> None:
+    submission.options = terms["options"]
+    submission.wagers = terms["wagers"]
+    submission.meters = terms["meters"]
+    submission.table_minimum = Decimal(terms["table_minimum"])
+    submission.table_maximum = Decimal(terms["table_maximum"])
+    submission.payout_limit = Decimal(terms["payout_limit"]) if terms["payout_limit"] else None
+    submission.updated_at = timezone.now()
+
+
+def _next_version(prop: Property, game: str) -> int:
+    last = (RulesSubmission.objects.select_for_update().filter(property=prop, game=game)
+            .order_by("-version").first())
+    return last.version + 1 if last else 1
+
+
+def _refuse_second_open(prop: Property, game: str) -> None:
+    open_one = RulesSubmission.objects.filter(property=prop, game=game,
+                                              status__in=OPEN_STATUSES).first()
+    if open_one is not None:
+        raise RulesError({"game": [f"version {open_one.version} of this game is still "
+                                   f"{open_one.get_status_display().lower()}; finish it first"]})
+
+
+def _save_new(submission: RulesSubmission) -> RulesSubmission:
+    try:
+        with transaction.atomic():
+            submission.save()
+    except IntegrityError:
+        raise RulesError({"game": ["another open version of this game was just created"]}) \
+            from None
+    return submission
+
+
+@transaction.atomic
+def submission_create(*, actor, property: Property, terms: dict) -> RulesSubmission:
+    """A new draft (version 1, or the next version) from terms that pass every check."""
+    _require(actor, "rulesubmissions.draft", property)
+    clean = _checked_terms(property, terms)
+    _refuse_second_open(property, clean["game"])
+    submission = RulesSubmission(property=property, game=clean["game"], author=actor,
+                                 version=_next_version(property, clean["game"]),
+                                 based_on=selectors.latest_approved(property=property,
+                                                                    game=clean["game"]))
+    _apply(submission, clean)
+    _save_new(submission)
+    audit_record(actor=actor, action="rulesubmissions.submission.create", target=submission,
+                 after=submission.terms())
+    return submission
+
+
+@transaction.atomic
+def submission_new_version(*, actor, property: Property, game: str) -> RulesSubmission:
+    """A draft copying the latest approved version: the only way to change approved terms."""
+    _require(actor, "rulesubmissions.draft", property)
+    base = selectors.latest_approved(property=property, game=game)
+    if base is None:
+        raise RulesError({"game": ["no approved version to amend; create a new submission"]})
+    return submission_create(actor=actor, property=property, terms=base.terms())
+
+
+@transaction.atomic
+def submission_update(*, actor, submission: RulesSubmission, terms: dict) -> RulesSubmission:
+    """Replace a draft's (or returned version's) terms; the game cannot change."""
+    submission = RulesSubmission.objects.select_for_update().get(pk=submission.pk)
+    _require(actor, "rulesubmissions.draft", submission.property)
+    if submission.status not in EDITABLE:
+        raise RulesError({"status": [f"a {submission.get_status_display().lower()} version "
+                                     "cannot be changed; create a new version"]})
+    if isinstance(terms, dict) and terms.get("game", submission.game) != submission.game:
+        raise RulesError({"game": ["the game of a submission cannot change"]})
+    clean = _checked_terms(submission.property, {**terms, "game": submission.game})
+    before = submission.terms()
+    _apply(submission, clean)
+    submission.save()
+    audit_record(actor=actor, action="rulesubmissions.submission.update", target=submission,
+                 before=before, after=submission.terms())
+    return submission
+
+
+def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str,
+                       effective_date: date | None) -> None:
+    if to not in TRANSITIONS.get(submission.status, set()):
+        raise RulesError({"status": [f"cannot go from {submission.status} to {to}"]})
+    _require(actor, TRANSITION_ABILITY[to], submission.property)
+    if to in (Status.APPROVED, Status.RETURNED) and actor.pk in (submission.author_id,
+                                                                 submission.submitted_by_id):
+        raise PermissionDenied("the author of a Rules Submission cannot review it")
+    if to == Status.RETURNED and not comment.strip():
+        raise RulesError({"comment": ["say what must change"]})
+    if to == Status.APPROVED and (effective_date is None
+                                  or effective_date < timezone.localdate()):
+        raise RulesError({"effective_date": ["an effective date, today or later"]})
+
+
+@transaction.atomic
+def submission_transition(*, actor, submission: RulesSubmission, to: str, comment: str = "",
+                          effective_date: date | None = None) -> RulesSubmission:
+    """Submit, approve or return, as ``TRANSITIONS`` allows; refuses anything else."""
+    submission = RulesSubmission.objects.select_for_update().get(pk=submission.pk)
+    _verify_transition(actor, submission, to, comment, effective_date)
+    if to in (Status.SUBMITTED, Status.APPROVED):
+        _checked_terms(submission.property, submission.terms())  # rules may have changed
+    before = {"status": submission.status}
+    now = timezone.now()
+    if to == Status.SUBMITTED:
+        submission.submitted_by, submission.submitted_at = actor, now
+    else:
+        submission.reviewed_by, submission.reviewed_at = actor, now
+        submission.review_comment = comment.strip()
+    if to == Status.APPROVED:
+        submission.effective_date = effective_date
+        submission.supersedes = selectors.latest_approved(property=submission.property,
+                                                          game=submission.game)
+    submission.status = to
+    submission.save()
+    audit_record(actor=actor, action=f"rulesubmissions.submission.{_VERBS[to]}",
+                 target=submission, before=before,
+                 after={"status": to, "comment": submission.review_comment,
+                        "effective_date": submission.effective_date})
+    return submission
+
+
+_VERBS = {Status.SUBMITTED: "submit", Status.APPROVED: "approve", Status.RETURNED: "return"}
+
+
+def _parse_entry(prop: Property, entry: object):
+    if not isinstance(entry, dict):
+        raise RulesError({"entry": ["a catalog entry (an object)"]})
+    try:
+        table = parse_paytable(entry)
+    except PaytableFormatError as e:
+        raise RulesError({"entry": [str(e)]}) from None
+    spec = game_spec(table.game)
+    if spec is None or spec.wager(table.wager) is None:
+        raise RulesError({"entry": [f"{table.game}.{table.wager} is not a wager of the engine"]})
+    if selectors.catalog_for(prop).get(table.id) is not None or CatalogPaytable.objects.filter(
+            property=prop, paytable_id=table.id, status=PaytableStatus.PROPOSED).exists():
+        raise RulesError({"entry": [f"paytable {table.id!r} is already in the catalog"]})
+    return table
+
+
+@transaction.atomic
+def paytable_propose(*, actor, property: Property, entry: dict) -> CatalogPaytable:
+    """A compliance officer enters a paytable from a newer regulation; not usable yet."""
+    _require(actor, "paytables.approve", property)
+    table = _parse_entry(property, entry)
+    paytable = CatalogPaytable.objects.create(
+        property=property, paytable_id=table.id, game=table.game, wager=table.wager,
+        entry=entry, proposed_by=actor)
+    audit_record(actor=actor, action="rulesubmissions.paytable.propose", target=paytable,
+                 after=entry)
+    return paytable
+
+
+_PAYTABLE_VERBS = {PaytableStatus.APPROVED: "approve", PaytableStatus.REJECTED: "reject"}
+
+
+@transaction.atomic
+def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> CatalogPaytable:
+    """A second compliance officer approves (or rejects) a proposed paytable."""
+    paytable = CatalogPaytable.objects.select_for_update().get(pk=paytable.pk)
+    if to not in PAYTABLE_TRANSITIONS[paytable.status]:
+        raise RulesError({"status": [f"cannot go from {paytable.status} to {to}"]})
+    _require(actor, "paytables.approve", paytable.property)
+    if actor.pk == paytable.proposed_by_id:
+        raise PermissionDenied("a second compliance officer must decide on a paytable")
+    before = {"status": paytable.status}
+    paytable.status, paytable.decided_by, paytable.decided_at = to, actor, timezone.now()
+    paytable.save()
+    audit_record(actor=actor, action=f"rulesubmissions.paytable.{_PAYTABLE_VERBS[to]}",
+                 target=paytable, before=before, after={"status": to})
+    return paytable

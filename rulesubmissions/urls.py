@@ -1,0 +1,42 @@
+"""Pages under /rules-submissions/ and the API under /api/v1/ (one include in casino/urls.py)."""
+
+from django.urls import include, path
+
+from rulesubmissions import api, views
+
+app_name = "rulesubmissions"
+
+api_v1 = [
+    path("rules-submissions/", api.SubmissionList.as_view(), name="api-list"),
+    path("rules-submissions/<int:pk>/", api.SubmissionDetail.as_view(), name="api-detail"),
+    path("rules-submissions/<int:pk>/<str:action>/", api.SubmissionAction.as_view(),
+         name="api-action"),
+    path("paytables/", api.PaytableList.as_view(), name="api-paytables"),
+    path("paytables/<int:pk>/<str:decision>/", api.PaytableDecision.as_view(),
+         name="api-paytable-decision"),
+    path("games/", api.GameList.as_view(), name="api-games"),
+]
+
+pages = [
+    path("", views.submission_list, name="list"),
+    path("queue/", views.compliance_queue, name="queue"),
+    path("new/", views.submission_create, name="create"),
+    path("editor/fields/", views.editor_fields, name="editor-fields"),
+    path("editor/validate/", views.editor_validate, name="editor-validate"),
+    path("<int:pk>/", views.submission_detail, name="detail"),
+    path("<int:pk>/edit/", views.submission_edit, name="edit"),
+    path("<int:pk>/submit/", views.submission_submit, name="submit"),
+    path("<int:pk>/review/", views.submission_review, name="review"),
+    path("<int:pk>/approve/", views.submission_approve, name="approve"),
+    path("<int:pk>/return/", views.submission_return, name="return"),
+    path("<int:pk>/new-version/", views.submission_new_version, name="new-version"),
+    path("<int:pk>/print/", views.submission_print, name="print"),
+    path("paytables/", views.paytable_catalog, name="paytables"),
+    path("paytables/propose/", views.paytable_propose, name="paytable-propose"),
+    path("paytables/<int:pk>/<str:decision>/", views.paytable_decide, name="paytable-decide"),
+]
+
+urlpatterns = [
+    path("rules-submissions/", include(pages)),
+    path("api/v1/", include(api_v1)),
+]

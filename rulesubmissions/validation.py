@@ -1,0 +1,276 @@
+"""Checks a Rules Submission's terms against what the engine publishes (no Django here).
+
+A certificate holder may offer a game, a side wager or a paytable only as its approved Rules
+Submission says (§601a.2). Every rule comes from the game's SPEC and the paytable catalog;
+nothing here repeats a game's rule. Errors are keyed by field path (``meters.<key>.initial``)
+and each message names the rule and its section.
+
+Terms (JSON-shaped; amounts are decimal strings in dollars, rates in percent)::
+
+    {"game": "three_card_poker", "options": {...}, "table_minimum": "5.00",
+     "table_maximum": "500.00", "payout_limit": "50000.00",
+     "wagers": {"pair_plus": "D", "ante": ""},          # wager -> paytable name or id
+     "meters": {"<meter>": {"initial": "10000.00", "reset": "10000.00", "rate": "5",
+                            "reserve_rate": "0.5"}}}
+
+Options follow their SPEC: a choice (``None`` = not offered when the default is ``None``),
+yes/no (a bool default) or a whole number (an int default, e.g. adjacent boxes). An option
+keyed like a term (``payout_limit``) is that term, not an option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from games.errors import GameError
+from games.money import fmt, parse_dollars
+from games.paytables import Catalog
+from games.spec import GameSpec, MeterSpec, OptionSpec
+from rulesubmissions.engine import game_spec, meter_context
+
+PERCENT_PLACES = Decimal("0.0001")
+HUNDRED = Decimal(100)
+
+
+@dataclass
+class Checked:
+    """The cleaned terms, the errors by field path, and the payout-limit floor (when known)."""
+
+    terms: dict
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    floor: Decimal | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def fail(self, path: str, message: str) -> None:
+        self.errors.setdefault(path, []).append(message)
+
+
+def _dollars(checked: Checked, path: str, value: object, *, required: bool = True):
+    if value in (None, ""):
+        if required:
+            checked.fail(path, "required")
+        return None
+    try:
+        amount = parse_dollars(value)
+    except ValueError as e:
+        checked.fail(path, str(e))
+        return None
+    if amount <= 0:
+        checked.fail(path, "must be more than $0.00")
+        return None
+    return amount
+
+
+def _percent(checked: Checked, path: str, value: object, *, required: bool = True):
+    if value in (None, ""):
+        if required:
+            checked.fail(path, "required")
+        return None
+    try:
+        rate = None if isinstance(value, (bool, float)) else Decimal(str(value).strip())
+    except InvalidOperation:
+        rate = None
+    if rate is None or not rate.is_finite() or rate < 0 or rate > HUNDRED:
+        checked.fail(path, f"{value!r} is not a percentage between 0 and 100, like \"5\"")
+        return None
+    if rate != rate.quantize(PERCENT_PLACES):
+        checked.fail(path, "at most four decimal places")
+        return None
+    return rate
+
+
+def _text(value: Decimal | None) -> str:
+    """Amounts and rates are stored as strings: dollars to the cent, percentages as given."""
+    if value is None:
+        return ""
+    return fmt(value) if value.as_tuple().exponent == -2 else str(value)
+
+
+def _mapping(checked: Checked, terms: Mapping, key: str) -> Mapping:
+    value = terms.get(key) or {}
+    if not isinstance(value, Mapping):
+        checked.fail(key, "must be an object")
+        return {}
+    return value
+
+
+TERM_KEYS = ("table_minimum", "table_maximum", "payout_limit")
+
+
+def submission_options(spec: GameSpec) -> tuple[OptionSpec, ...]:
+    """The options a submission sets (an option keyed like a term is that term)."""
+    return tuple(o for o in spec.options if o.key not in TERM_KEYS)
+
+
+def _option(checked: Checked, o: OptionSpec, value: object) -> object:
+    path = f"options.{o.key}"
+    if value in (None, "") and o.default is None:
+        return None  # not offered (a paytable option) or not set
+    if o.choices:
+        if str(value) in map(str, o.choices):
+            return value
+        checked.fail(path, f"{o.name}: choose one of {', '.join(map(str, o.choices))} ({o.rule})")
+    elif isinstance(o.default, bool):
+        if isinstance(value, bool):
+            return value
+        checked.fail(path, f"{o.name}: yes or no (true/false) ({o.rule})")
+    elif isinstance(o.default, int):
+        number = str(value).strip()
+        if not isinstance(value, bool) and number.isdigit() and int(number) >= 1:
+            return int(number)
+        checked.fail(path, f"{o.name}: a whole number, 1 or more ({o.rule})")
+    return value
+
+
+def allows(needed: object, value: object) -> bool:
+    """A wager's ``requires`` value: one value, or a tuple of the values that allow it."""
+    if isinstance(needed, (tuple, list, frozenset, set)):
+        return value in needed
+    return value == needed
+
+
+def _options(checked: Checked, spec: GameSpec, given: Mapping) -> dict:
+    offered = submission_options(spec)
+    for key in given:
+        if key not in {o.key for o in offered}:
+            checked.fail(f"options.{key}", f"{spec.name} has no option {key!r} ({spec.rule})")
+    return {o.key: _option(checked, o, given.get(o.key, o.default)) for o in offered}
+
+
+def _wagers(checked: Checked, spec: GameSpec, given: Mapping, options: Mapping,
+            cat: Catalog) -> dict[str, str]:
+    for key in given:
+        if spec.wager(key) is None:
+            names = ", ".join(w.key for w in spec.wagers)
+            checked.fail(f"wagers.{key}", f"{spec.name} has no wager {key!r} (wagers: {names})")
+    wagers = {}
+    for w in spec.wagers:
+        if w.optional and w.key not in given:
+            continue
+        path, chosen = f"wagers.{w.key}", given.get(w.key) or ""
+        if not isinstance(chosen, str):
+            checked.fail(path, "a paytable name or catalog id (a string)")
+            continue
+        for opt, needed in w.requires.items():
+            if not allows(needed, options.get(opt)):
+                o = spec.option(opt)
+                shown = " or ".join(map(repr, needed)) if isinstance(needed, tuple) else repr(needed)
+                checked.fail(path, f"{w.name} may be offered only where "
+                                   f"{o.name if o else opt} is {shown} ({w.rule})")
+        table = cat.resolve(spec.key, w.key, chosen) if chosen else None
+        if chosen and table is None:
+            ids = ", ".join(p.id for p in cat.for_wager(spec.key, w.key)) or "none"
+            checked.fail(path, f"{chosen!r} is not an approved paytable for {w.name} "
+                               f"(catalog: {ids}) ({w.rule})")
+        elif w.paytable_required and table is None:
+            checked.fail(path, f"{w.name}: select one of the paytables ({w.rule})")
+        wagers[w.key] = table.id if table else ""
+    return wagers
+
+
+def _at_least(checked: Checked, path: str, amount, minimum, what: str, m: MeterSpec, rule: str):
+    if amount is not None and minimum is not None and amount < minimum:
+        checked.fail(path, f"{m.name}: the {what} amount must be at least "
+                           f"${minimum:,.2f} ({rule})")
+
+
+def _meter(checked: Checked, m: MeterSpec, given: object, context: Mapping) -> dict:
+    path = f"meters.{m.key}"
+    if not isinstance(given, Mapping):
+        checked.fail(path, f"{m.name}: initial and reset amounts and the rate of progression "
+                           f"are required ({m.rule})")
+        return {}
+    initial = _dollars(checked, f"{path}.initial", given.get("initial"))
+    reset = _dollars(checked, f"{path}.reset", given.get("reset"))
+    min_initial, min_reset, rule = m.minimums(context)
+    _at_least(checked, f"{path}.initial", initial, min_initial, "initial", m, rule)
+    _at_least(checked, f"{path}.reset", reset, min_reset, "reset", m, rule)
+    rate = _percent(checked, f"{path}.rate", given.get("rate"))
+    reserve = _percent(checked, f"{path}.reserve_rate", given.get("reserve_rate"), required=False)
+    if rate is not None:
+        if m.min_rate is not None and rate < m.min_rate:
+            checked.fail(f"{path}.rate", f"{m.name}: at least {m.min_rate}% ({m.rule})")
+        if m.max_rate is not None and rate > m.max_rate:
+            checked.fail(f"{path}.rate", f"{m.name}: at most {m.max_rate}% ({m.rule})")
+        if rate == 0:
+            checked.fail(f"{path}.rate", f"{m.name}: the meter must increase with wagers "
+                                         f"(§605a.7(a))")
+    if rate is not None and reserve is not None and rate + reserve > HUNDRED:
+        checked.fail(f"{path}.reserve_rate", "rate and reserve rate together exceed 100%")
+    return {"initial": _text(initial), "reset": _text(reset), "rate": _text(rate),
+            "reserve_rate": _text(reserve)}
+
+
+def needed_meters(spec: GameSpec, wagers: Mapping, options: Mapping) -> dict[str, MeterSpec]:
+    """The meters of the offered wagers, and any meter keyed like an option that is set
+    (the Must-Hit-By Mystery Bonus meter with its configuration, §631b.6(c)(4))."""
+    needed = {m.key: m for w in wagers for m in spec.meters_for(w)}
+    return needed | {m.key: m for m in spec.meters if options.get(m.key) not in (None, False)}
+
+
+def _meters(checked: Checked, spec: GameSpec, given: Mapping, wagers: Mapping,
+            options: Mapping, context: Mapping) -> dict:
+    needed = needed_meters(spec, wagers, options)
+    for key in given:
+        if key not in needed:
+            m = spec.meter(key)
+            checked.fail(f"meters.{key}", f"{m.name}: not offered" if m
+                         else f"{spec.name} has no progressive meter {key!r}")
+    return {key: _meter(checked, m, given.get(key), context) for key, m in needed.items()}
+
+
+def _floor(checked: Checked, spec: GameSpec, wagers: Mapping, options: Mapping, low,
+           limit) -> None:
+    """The engine's floor; if it cannot say, a payout limit cannot be checked, so none is
+    accepted (without one, every payout is paid in full)."""
+    try:
+        checked.floor = spec.payout_limit_floor(wagers, options, low)
+    except GameError as e:
+        if limit is not None:
+            checked.fail("payout_limit", f"the engine cannot work out the payout-limit floor "
+                                         f"for these wagers: {e}")
+
+
+def _limits(checked: Checked, terms: Mapping) -> tuple:
+    low = _dollars(checked, "table_minimum", terms.get("table_minimum"))
+    high = _dollars(checked, "table_maximum", terms.get("table_maximum"))
+    if low is not None and high is not None and high < low:
+        checked.fail("table_maximum", "the table maximum is below the table minimum")
+    return low, high
+
+
+def check_terms(terms: object, cat: Catalog) -> Checked:
+    """Validate ``terms`` against its game's SPEC and ``cat``; never raises on bad shapes."""
+    if not isinstance(terms, Mapping):
+        checked = Checked({})
+        checked.fail("non_field_errors", "the terms must be an object")
+        return checked
+    checked = Checked({})
+    spec = game_spec(terms.get("game"))
+    if spec is None:
+        checked.fail("game", f"{terms.get('game')!r} is not a game of the engine")
+        return checked
+    options = _options(checked, spec, _mapping(checked, terms, "options"))
+    wagers = _wagers(checked, spec, _mapping(checked, terms, "wagers"), options, cat)
+    context = meter_context(options, wagers, cat)
+    meters = _meters(checked, spec, _mapping(checked, terms, "meters"), wagers, options,
+                     context)
+    low, high = _limits(checked, terms)
+    limit = _dollars(checked, "payout_limit", terms.get("payout_limit"), required=False)
+    if low is not None and not any(k.startswith(("wagers.", "options.")) for k in checked.errors):
+        _floor(checked, spec, wagers, options, low, limit)
+        if limit is not None and checked.floor is not None and limit < checked.floor:
+            checked.fail("payout_limit", "the payout limit must be at least $50,000 or the most "
+                                         "one patron could win in a round betting the minimum "
+                                         f"wager, whichever is greater: ${checked.floor:,.2f} "
+                                         f"({spec.payout_limit_rule or spec.rule})")
+    checked.terms = {
+        "game": spec.key, "options": options, "wagers": wagers, "meters": meters,
+        "table_minimum": _text(low), "table_maximum": _text(high), "payout_limit": _text(limit),
+    }
+    return checked

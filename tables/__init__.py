@@ -1,0 +1,1 @@
+"""Tables: the game engine's HTTP face; later meters and jackpot slips."""

@@ -1,0 +1,75 @@
+"""Texas Hold 'Em Bonus through POST /api/v1/engine/settle/ (§647a.11, §647a.12), numbers
+worked by hand."""
+
+import pytest
+
+URL = "/api/v1/engine/settle/"
+OPTIONS = {"ante_pays_on": "straight_or_better", "bonus": "common"}
+
+
+@pytest.fixture
+def api(api_for, api_client):
+    return api_for(api_client)
+
+
+def post(api, payload):
+    return api.post(URL, {"game": "texas_holdem_bonus", "options": OPTIONS, **payload},
+                    format="json")
+
+
+def test_a_winning_straight_with_bonus_and_a_folded_players_side_wagers(api):
+    response = post(api, {
+        "dealer": ["Kc", "3h"], "community": ["9c", "Td", "Jh", "4s", "2d"],
+        "meters": {"progressive": "25000.00"},
+        "positions": [
+            {"seat": 1, "cards": ["Qs", "8h"],
+             "wagers": {"ante": "10.00", "flop": "20.00", "river": "10.00", "bonus": "5.00"}},
+            {"seat": 2, "cards": ["As", "Ah"],
+             "wagers": {"ante": "10.00", "bonus": "5.00", "progressive": "1.00"}},
+        ],
+    })
+    assert response.status_code == 200
+    seats = response.json()["positions"]
+    # 8-Q straight beats the dealer's K high: Ante, Flop and River 1 to 1 ($40); Q-8 is no
+    # Bonus hand (-$5).
+    assert [(x["wager"], x["net"]) for x in seats[0]["lines"]] == [
+        ("ante", "10.00"), ("flop", "20.00"), ("river", "10.00"), ("bonus", "-5.00")]
+    assert seats[0]["net"] == "35.00"
+    # Seat 2 folded: Ante lost, Bonus aces 30 to 1 on $5 paid, Progressive lost.
+    assert [(x["wager"], x["net"], x["rule"]) for x in seats[1]["lines"]] == [
+        ("ante", "-10.00", "§647a.11(b)(2)"), ("bonus", "150.00", "§647a.11(h)(3), §647a.12(b)"),
+        ("progressive", "-1.00", "§647a.11(b)(2)(i)(B)")]
+    assert seats[1]["folded"] is True
+
+
+def test_the_dealers_hand_bonus_jackpot_is_shared(api):
+    response = post(api, {
+        "dealer": ["As", "Ks"], "community": ["Qs", "Js", "Ts", "2c", "3c"],
+        "meters": {"five_card_hand_bonus": "10000.01"},
+        "positions": [
+            {"seat": s, "cards": cards,
+             "wagers": {"ante": "1.00", "five_card_hand_bonus_dealer": "1.00"}}
+            for s, cards in ((1, ["2h", "3d"]), (2, ["4h", "5d"]), (3, ["6h", "7d"]))
+        ],
+    })
+    assert response.status_code == 200
+    body = response.json()
+    # 100% of $10,000.01 in three: $3,333.33 each (a cent stays), less each $1 stake.
+    for seat in body["positions"]:
+        line = seat["lines"][-1]
+        assert (line["net"], line["odds"], line["paid_from"], line["from_seat"]) == (
+            "3332.33", "100% of meter, shared 3 ways", "not_table_inventory", "dealer")
+    assert [a["award"] for a in body["meter_awards"]] == ["3333.33"] * 3
+
+
+def test_bad_play_wagers_are_400s_naming_each_field(api):
+    response = post(api, {
+        "options": {"bonus": "common"},
+        "dealer": ["Kc"], "community": ["9c", "Td", "Jh", "4s", "2d"],
+        "positions": [{"seat": 1, "cards": ["Qs", "8h"],
+                       "wagers": {"ante": "10.00", "flop": "10.00", "progressive": "3.00"}}],
+    })
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert set(errors) >= {"options.ante_pays_on", "dealer", "positions[0].wagers.flop",
+                           "positions[0].wagers.progressive"}

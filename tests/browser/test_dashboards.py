@@ -1,0 +1,37 @@
+"""A person logs in as each demo role and lands on that role's dashboard."""
+
+import pytest
+from django.core.management import call_command
+
+from casino.demo import DEMO_PASSWORD, USERS
+from casino.roles import ROLES
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("username", sorted(USERS))
+def test_each_demo_role_logs_in_and_sees_its_dashboard(username, live_server, page):
+    call_command("load_demo")
+    role = ROLES[USERS[username][0]]
+
+    page.goto(f"{live_server.url}/")
+    assert "/login/" in page.url
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("h1")
+
+    assert page.inner_text("h1") == f"{role.label} dashboard"
+    assert page.evaluate("typeof window.htmx") == "object"  # served from our static files
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('.topbar')).display") == "flex"
+
+
+def test_a_wrong_password_stays_on_the_login_page(live_server, page):
+    call_command("load_demo")
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "auditor")
+    page.fill("#id_password", "not-the-password")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".errors")
+    assert "/login/" in page.url

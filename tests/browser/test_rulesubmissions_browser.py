@@ -1,0 +1,82 @@
+"""A table games manager drafts and submits a Three Card Poker submission with a progressive;
+a compliance officer reviews and approves it; its print view carries the approval date."""
+
+import pytest
+from django.core.management import call_command
+
+from casino.demo import DEMO_PASSWORD
+from rulesubmissions.models import RulesSubmission, Status
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, base: str, username: str) -> None:
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("h1")
+
+
+def log_out(page) -> None:
+    page.click("form[action='/logout/'] button")
+    page.wait_for_selector("#id_username")
+
+
+def fill(page, selector: str, value: str) -> None:
+    page.fill(selector, value)
+    page.press(selector, "Tab")  # the change event drives the live validation
+
+
+def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, page):
+    call_command("load_demo")
+    base = live_server.url
+    log_in(page, base, "tgm")
+    page.goto(f"{base}/rules-submissions/new/")
+    page.select_option("#game-choice", "three_card_poker")
+    page.wait_for_selector("#wagers-pair-plus")  # the game's fields arrived by htmx
+
+    page.select_option("#options-ante-bonus", "A")
+    for wager in ("ante", "play", "pair_plus", "five_card_progressive"):
+        page.check(f"#offer-{wager}")
+    page.select_option("#wagers-pair-plus", "three_card_poker.pair_plus.D")
+    page.select_option("#wagers-five-card-progressive",
+                       "three_card_poker.five_card_progressive.M")
+    fill(page, "#table-minimum", "5.00")
+    fill(page, "#table-maximum", "500.00")
+    fill(page, "#meters-five-card-progressive-initial", "9999.99")
+    error = page.locator("#err-meters-five-card-progressive-initial")
+    error.filter(has_text="at least $10,000.00").wait_for()
+    assert "§649a.12(h)(3)" in error.inner_text()
+    assert "$50,000.00" in page.inner_text("#floor")
+
+    fill(page, "#meters-five-card-progressive-initial", "10000.00")
+    page.locator("#err-meters-five-card-progressive-initial:empty").wait_for(state="attached")
+    fill(page, "#meters-five-card-progressive-reset", "10000.00")
+    fill(page, "#meters-five-card-progressive-rate", "5")
+    page.click("text=Save draft")
+    page.wait_for_selector("#status")
+    assert page.inner_text("#status") == "Draft"
+
+    page.click("text=Submit for approval")
+    page.locator("#status", has_text="Submitted").wait_for()
+    log_out(page)
+
+    log_in(page, base, "compliance")
+    page.goto(f"{base}/rules-submissions/queue/")
+    page.click("text=Review")
+    page.wait_for_selector("table.diff")
+    assert page.locator("tr.change-added", has_text="Five-Card Progressive Payout Wager").count()
+    page.click("#approve")
+    page.locator("#status", has_text="Approved").wait_for()
+
+    submission = RulesSubmission.objects.get()
+    assert submission.status == Status.APPROVED
+    assert submission.meters["five_card_progressive"]["initial"] == "10000.00"
+
+    page.click("text=Print")
+    page.wait_for_selector(".print-footer", state="attached")
+    page.emulate_media(media="print")
+    footer = page.locator(".print-footer")
+    assert footer.evaluate("e => getComputedStyle(e).position") == "fixed"
+    assert f"Approved {submission.reviewed_at:%Y}" in footer.inner_text()

@@ -1,0 +1,122 @@
+"""Shared fixtures: two properties and named personas, one per role, plus an outsider."""
+
+import pytest
+from django.test import Client
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from casino import services
+
+PASSWORD = "correct-horse-battery"
+
+# persona fixture name -> role code; all at Keystone except the outsider.
+PERSONAS = {
+    "table_games_manager": "table_games_manager",
+    "compliance_officer": "compliance_officer",
+    "floor_manager": "floor_manager",
+    "floorperson": "floorperson",
+    "auditor": "auditor",
+    "api_client": "api_client",
+}
+
+
+@pytest.fixture
+def keystone(db):
+    return services.property_create(actor=None, name="Keystone Downs Casino",
+                                    license_number="PA-TG-1001")
+
+
+@pytest.fixture
+def lakeside(db):
+    return services.property_create(actor=None, name="Lakeside Gaming Hall",
+                                    license_number="PA-TG-2002")
+
+
+@pytest.fixture
+def make_staff(db, keystone, django_user_model):
+    """``make_staff(username, role, property=keystone)`` -> a user with that role there."""
+
+    def make(username, role, property=None):
+        user = django_user_model.objects.create_user(username, password=PASSWORD)
+        services.staff_add(actor=None, user=user, property=property or keystone, role=role)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def table_games_manager(make_staff):
+    return make_staff("tara", "table_games_manager")
+
+
+@pytest.fixture
+def compliance_officer(make_staff):
+    return make_staff("colin", "compliance_officer")
+
+
+@pytest.fixture
+def floor_manager(make_staff):
+    return make_staff("fiona", "floor_manager")
+
+
+@pytest.fixture
+def floorperson(make_staff):
+    return make_staff("felix", "floorperson")
+
+
+@pytest.fixture
+def auditor(make_staff):
+    return make_staff("ada", "auditor")
+
+
+@pytest.fixture
+def api_client(make_staff):
+    """The integration persona (a user with the API client role), not a test client."""
+    return make_staff("integration", "api_client")
+
+
+@pytest.fixture
+def outsider(make_staff, lakeside):
+    """A compliance officer, but at another property."""
+    return make_staff("olive", "compliance_officer", lakeside)
+
+
+@pytest.fixture
+def newcomer(db, keystone, django_user_model):
+    """Staff at Keystone with no role yet."""
+    from casino.models import StaffMembership
+
+    user = django_user_model.objects.create_user("newt", password=PASSWORD)
+    StaffMembership.objects.create(user=user, property=keystone)
+    return user
+
+
+@pytest.fixture
+def client_for():
+    """``client_for(user)`` -> a Django test client logged in as ``user``."""
+
+    def make(user):
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def api_for(db):
+    """``api_for(user)`` -> a DRF client authenticating with ``user``'s token."""
+
+    def make(user):
+        client = APIClient()
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    return make
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # PBKDF2's deliberate slowness adds seconds per persona; tests do not need it.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

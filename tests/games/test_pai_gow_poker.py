@@ -1,0 +1,634 @@
+"""Pai Gow Poker settlement: win, tie and lose by §645a.11(f), vigorish (§645a.13(a)), EZ Pai
+Gow and the Queen's Dragon, surrender, fouls, misdeals, every optional wager's paytable rows,
+the progressive meter in turn order, Envy Bonuses and the payout limit (§645a.13(j)).
+Numbers are worked out by hand from the paytables."""
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games
+from games.cards import parse_cards
+from games.errors import InvalidRound
+from games.pai_gow_poker import SPEC, compare, house_way_request, vigorish
+
+D = Decimal
+WEAK_DEALER = ["Kc", "Qc", "9d", "7d", "5s", "3h", "2c"]  # king high, set K-7-5-3-2 / Q-9
+
+
+def unused_dealer(*hands):
+    """Seven cards no player holds: the dealer for rounds about the optional wagers."""
+    taken = {x for h in hands for x in parse_cards(h, joker=True)}
+    pool = parse_cards("2c 3c 4d 6d 8s Th Qd 2d 3d 5h 7h 9h Jh Kh 4h 6h 8h Qs Jd Ts")
+    return [f"{'23456789TJQKA'[x >> 2]}{'shdc'[x & 3]}" for x in pool if x not in taken][:7]
+
+
+def one_seat(cards, wagers, options=None, dealer=None, **seat):
+    payload = {
+        "game": "pai_gow_poker", "options": options or {},
+        "dealer": dealer or unused_dealer(cards),
+        "meters": seat.pop("meters", {}),
+        "positions": [{"seat": 1, "cards": cards.split(), "wagers": wagers, **seat}],
+    }
+    return games.settle(payload)
+
+
+def line(result, wager, seat_index=0):
+    return next(x for x in result["positions"][seat_index]["lines"] if x["wager"] == wager)
+
+
+def net(result, wager, seat_index=0):
+    return line(result, wager, seat_index)["net"]
+
+
+def errors(payload):
+    with pytest.raises(InvalidRound) as e:
+        games.settle(payload)
+    return e.value.errors
+
+
+# Win, tie, lose (§645a.11(f)) --------------------------------------------------------------
+
+
+def c(text):
+    return parse_cards(text, joker=True)
+
+
+DEALER_HIGH, DEALER_LOW = "Ks Kh 9d 5c 2s", "Qh Jd"  # pair of kings / Q-J
+
+
+@pytest.mark.parametrize("high, low, result, why", [
+    ("As Ah 8d 4c 3s", "Kd Qc", "win", "both higher"),
+    ("As Ah 8d 4c 3s", "Qs Jc", "push", "high higher, low a copy: (2)(i)"),
+    ("As Ah 8d 4c 3s", "Ts 9c", "push", "high higher, low lower: (2)(i)"),
+    ("Qs Qc 8d 4c 3s", "Kd 2c", "push", "high lower, low higher: (2)(ii)"),
+    ("Kd Kc 9s 5h 2d", "As 3c", "push", "high a copy, low higher: (2)(ii)"),
+    ("Kd Kc 9s 5h 2d", "Qs Jc", "lose", "both copies: (1)(ii)"),
+    ("Kd Kc 9s 5h 2d", "Ts 9c", "lose", "high a copy, low lower: (1)(ii)"),
+    ("Qs Qc 8d 4c 3s", "Ts 9c", "lose", "both lower: (1)(i)"),
+])
+def test_win_tie_and_lose_follow_section_645a_11_f(high, low, result, why):
+    assert compare(c(high), c(low), c(DEALER_HIGH), c(DEALER_LOW)) == result, why
+
+
+def settle_set(high, low, amount="10.00", options=None, dealer_high=DEALER_HIGH,
+               dealer_low=DEALER_LOW, **seat):
+    return games.settle({
+        "game": "pai_gow_poker", "options": options or {},
+        "dealer_high": dealer_high.split(), "dealer_low": dealer_low.split(),
+        "positions": [{"seat": 1, "high": high.split(), "low": low.split(),
+                       "wagers": {"pai_gow": amount}, **seat}],
+    })
+
+
+def test_a_winning_wager_pays_one_to_one_less_five_percent():
+    r = settle_set("As Ah 8d 4c 3s", "Kd Qc", "10.00")
+    assert line(r, "pai_gow")["net"] == "9.50"  # $10 - 5% of $10
+    assert line(r, "pai_gow")["rule"] == "§645a.11(f)(3), §645a.13(a)"
+
+
+def test_copies_go_to_the_dealer():
+    r = settle_set("Kd Kc 9s 5h 2d", "Qs Jc")
+    assert (line(r, "pai_gow")["result"], net(r, "pai_gow")) == ("lose", "-10.00")
+
+
+def test_one_hand_won_and_one_lost_is_a_tie():
+    r = settle_set("As Ah 8d 4c 3s", "Ts 9c")
+    assert (line(r, "pai_gow")["result"], net(r, "pai_gow")) == ("push", "0.00")
+
+
+def test_joker_as_an_ace_in_the_low_hand_wins_the_low():
+    # Jk-K plays as A-K, above the dealer's Q-J; the high hand A-A-8 beats K-K
+    r = settle_set("As Ah 8d 4c 3s", "Jk Kd")
+    assert net(r, "pai_gow") == "9.50"
+
+
+def test_joker_completing_a_straight_flush_in_the_high_hand_wins():
+    r = settle_set("9h 8h 6h 5h Jk", "Kd Qc")
+    assert net(r, "pai_gow") == "9.50"
+
+
+# Vigorish (§645a.13(a)) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("won, rounding, vig", [
+    ("7.00", "none", "0.35"), ("7.00", "up_to_25c", "0.35"), ("7.00", "next_25c", "0.50"),
+    ("15.00", "none", "0.75"), ("15.00", "up_to_25c", "0.75"), ("15.00", "next_25c", "0.75"),
+    # 5% of 25¢ is 1.25¢: a cent unrounded (never more than 5%), 25¢ either way rounded
+    ("0.25", "none", "0.01"), ("0.25", "up_to_25c", "0.25"), ("0.25", "next_25c", "0.25"),
+    ("7.10", "none", "0.35"), ("7.10", "next_25c", "0.50"), ("3.00", "up_to_25c", "0.25"),
+])
+def test_vigorish_rounding(won, rounding, vig):
+    assert vigorish(D(won), rounding) == D(vig)
+
+
+@pytest.mark.parametrize("amount, rounding, expected", [
+    ("7.00", "none", "6.65"), ("7.00", "next_25c", "6.50"), ("0.25", "up_to_25c", "0.00"),
+])
+def test_vigorish_is_collected_from_the_win(amount, rounding, expected):
+    r = settle_set("As Ah 8d 4c 3s", "Kd Qc", amount, {"vigorish_rounding": rounding})
+    assert net(r, "pai_gow") == expected
+
+
+# EZ Pai Gow and the Queen's Dragon (§645a.11(f)(1)(v), (2)(iii)) -------------------------
+
+QUEENS_DRAGON_HIGH, QUEENS_DRAGON_LOW = "Qs 8h 5d 3c 2s", "Jh 9d"
+
+
+def test_ez_pai_gow_collects_no_vigorish():
+    r = settle_set("As Ah 8d 4c 3s", "Kd Qc", "7.00", {"ez_pai_gow": True})
+    assert (net(r, "pai_gow"), line(r, "pai_gow")["odds"]) == ("7.00", "1 to 1")
+
+
+def test_ez_dealer_queens_dragon_pushes_a_winning_hand():
+    r = settle_set("As Ah 8d 4c 6h", "Kd Qc", options={"ez_pai_gow": True},
+                   dealer_high=QUEENS_DRAGON_HIGH, dealer_low=QUEENS_DRAGON_LOW)
+    assert r["dealer"]["queens_dragon"] is True
+    assert (line(r, "pai_gow")["result"], line(r, "pai_gow")["rule"]) == (
+        "push", "§645a.11(f)(1)(v), (2)(iii)")
+
+
+def test_ez_dealer_queens_dragon_pushes_even_a_fouled_hand():
+    # "notwithstanding subparagraphs (i)-(iv)": the foul of (iii) pushes too
+    r = settle_set("Kd Qc 8d 4c 6h", "As Ah", options={"ez_pai_gow": True},
+                   dealer_high=QUEENS_DRAGON_HIGH, dealer_low=QUEENS_DRAGON_LOW)
+    assert line(r, "pai_gow")["result"] == "push"
+
+
+def test_queens_dragon_does_not_push_on_a_table_with_vigorish():
+    r = settle_set("As Ah 8d 4c 6h", "Kd Qc", dealer_high=QUEENS_DRAGON_HIGH,
+                   dealer_low=QUEENS_DRAGON_LOW)
+    assert net(r, "pai_gow") == "9.50"
+
+
+def test_ez_without_queens_dragon_settles_normally():
+    r = settle_set("Qs Qc 8d 4c 3s", "Ts 9c", options={"ez_pai_gow": True})
+    assert net(r, "pai_gow") == "-10.00"
+
+
+# Fouls, surrender, misdeal -----------------------------------------------------------------
+
+
+def test_high_hand_below_the_low_hand_loses():
+    r = settle_set("Kd Qc 8d 4c 3c", "As Ah")
+    assert (net(r, "pai_gow"), line(r, "pai_gow")["rule"]) == ("-10.00", "§645a.11(f)(1)(iii)")
+
+
+def test_four_cards_high_and_three_low_loses():
+    r = settle_set("As Ah 8d 4c", "Kd Qc 3c")
+    assert (net(r, "pai_gow"), line(r, "pai_gow")["rule"]) == ("-10.00", "§645a.11(f)(1)(iv)")
+
+
+def test_surrender_forfeits_the_wager():
+    r = settle_set("As Ah 8d 4c 3s", "Kd Qc", surrender=True)
+    assert (net(r, "pai_gow"), line(r, "pai_gow")["rule"]) == ("-10.00", "§645a.11(d)")
+
+
+def test_surrender_is_refused_with_an_optional_wager():
+    payload = {"game": "pai_gow_poker", "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"], "surrender": True,
+         "wagers": {"pai_gow": "10.00", "insurance": "5.00"}}]}
+    assert "§645a.11(d)" in errors(payload)["positions[0].surrender"][0]
+
+
+def test_surrendered_hand_needs_no_cards_without_qualifying_wagers():
+    r = games.settle({"game": "pai_gow_poker", "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "surrender": True, "wagers": {"pai_gow": "10.00"}}]})
+    assert r["positions"][0]["hand"] == "surrendered"
+
+
+def test_misdeal_voids_every_hand_and_returns_every_wager():
+    r = games.settle({"game": "pai_gow_poker", "stub_count": 5, "positions": [
+        {"seat": 1, "wagers": {"pai_gow": "10.00", "fortune_bonus": "5.00"}},
+        {"seat": 2, "wagers": {"pai_gow": "25.00"}}]})
+    lines = [x for p in r["positions"] for x in p["lines"]]
+    assert [(x["result"], x["net"]) for x in lines] == [("push", "0.00")] * 3
+    assert lines[0]["rule"] == "§645a.9(e), §645a.10(e)"
+
+
+def test_four_cards_left_is_no_misdeal():
+    r = one_seat("As Ah 8d 4c 3s Kd Qh", {"pai_gow": "10.00"}, stub_count=4)
+    r2 = one_seat("As Ah 8d 4c 3s Kd Qh", {"pai_gow": "10.00"})
+    assert r["positions"] == r2["positions"]
+
+
+# The house way for a player and the dealer ------------------------------------------------
+
+
+def test_player_who_asks_for_help_is_set_by_the_house_way():
+    r = one_seat("8s 8h Kd Qc 5s 3h 2d", {"pai_gow": "10.00"})
+    seat = r["positions"][0]
+    assert (seat["set_by"], sorted(seat["low"])) == ("house_way", ["Kd", "Qc"])
+
+
+def test_dealer_is_set_by_the_house_way():
+    r = one_seat("As Ah 8d 4c 3s Kd Qh", {"pai_gow": "10.00"}, dealer=WEAK_DEALER)
+    assert (r["dealer"]["set_by"], sorted(r["dealer"]["low"])) == ("house_way:common",
+                                                                   ["9d", "Qc"])
+
+
+def test_house_way_request():
+    r = house_way_request({"cards": ["Ks", "Kh", "5d", "5c", "As", "Qh", "2d"]})
+    assert (sorted(r["low"]), r["house_way"]) == (["5c", "5d"], "common")
+
+
+def test_house_way_request_refuses_bad_cards():
+    with pytest.raises(InvalidRound) as e:
+        house_way_request({"cards": ["As", "As"], "house_way": "nope"})
+    assert set(e.value.errors) == {"cards", "house_way"}
+
+
+def test_a_dealer_setting_that_fouls_is_refused():
+    payload = {"game": "pai_gow_poker", "dealer_high": ["Kd", "Qc", "8d", "4c", "3c"],
+               "dealer_low": ["As", "Ah"], "positions": [
+                   {"seat": 1, "cards": ["Ks", "Kh", "9d", "5c", "2s", "Qh", "Jd"],
+                    "wagers": {"pai_gow": "10.00"}}]}
+    assert "dealer_low" in errors(payload)
+
+
+# Fortune Bonus, paytable 2 (facts.md: 8000-2000-1000-400-150-50-25-5-4-3-2, to 1), $5 ---------
+
+SEVEN_CARD_HANDS = {
+    "natural_seven_card_straight_flush": "8h 9h Th Jh Qh Kh Ah",
+    "royal_flush_and_royal_match": "As Ks Qs Js Ts Kh Qh",
+    "seven_card_straight_flush_with_joker": "8h 9h Th Jk Qh Kh Ah",
+    "five_aces": "As Ah Ad Ac Jk 2s 7d",
+    "royal_flush": "Ks Qs Js Ts Jk 2h 3d",
+    "straight_flush": "9s 8s 7s 6s 5s 2h 3d",
+    "four_of_a_kind": "9s 9h 9d 9c 5s 2h 3d",
+    "full_house": "9s 9h 9d 5c 5s 2h 3d",
+    "flush": "Ks 9s 7s 5s 2s 2h 3d",
+    "three_of_a_kind": "9s 9h 9d Kc 5s 2h 3d",
+    "straight": "9s Th Jd Qc Ks 2h 3d",
+    "ace_five_natural_straight_flush_and_natural_ace_queen_suited": "As 2s 3s 4s 5s Ah Qh",
+    "natural_royal_flush_and_natural_ace_queen_suited": "As Ks Qs Js Ts Ah Qh",
+    "ace_five_natural_straight_flush": "As 2s 3s 4s 5s Kh Qh",
+    "pair": "9s 9h 5d Kc 4s 2h 3d",
+}
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("natural_seven_card_straight_flush", "40000.00"),  # 8000 x $5
+    ("royal_flush_and_royal_match", "10000.00"),
+    ("seven_card_straight_flush_with_joker", "5000.00"),
+    ("five_aces", "2000.00"),
+    ("royal_flush", "750.00"),
+    ("straight_flush", "250.00"),
+    ("four_of_a_kind", "125.00"),
+    ("full_house", "25.00"),
+    ("flush", "20.00"),
+    ("three_of_a_kind", "15.00"),
+    ("straight", "10.00"),
+    ("pair", "-5.00"),
+])
+def test_fortune_bonus_paytable_2(hand, expected):
+    r = one_seat(SEVEN_CARD_HANDS[hand], {"pai_gow": "5.00", "fortune_bonus": "5.00"},
+                 {"fortune_bonus": "2"})
+    assert net(r, "fortune_bonus") == expected
+    assert line(r, "fortune_bonus")["rule"] == "§645a.11(h)(1), §645a.13(b)"
+
+
+def test_fortune_bonus_pays_three_of_a_kind_over_a_straight_it_also_holds():
+    r = one_seat("8s 8h 8d 4c 5s 6h 7c", {"pai_gow": "5.00", "fortune_bonus": "5.00"},
+                 {"fortune_bonus": "2"})
+    assert (line(r, "fortune_bonus")["hand"], net(r, "fortune_bonus")) == (
+        "three of a kind", "15.00")
+
+
+@pytest.mark.parametrize("table, expected", [
+    ("1", "25000.00"), ("2", "40000.00"), ("3", "25000.00"), ("4", "12500.00"),
+    ("5", "25000.00"), ("6", "25000.00"), ("7", "40000.00"),
+])
+def test_fortune_bonus_paytables_top_rows(table, expected):
+    r = one_seat(SEVEN_CARD_HANDS["natural_seven_card_straight_flush"],
+                 {"pai_gow": "5.00", "fortune_bonus": "5.00"}, {"fortune_bonus": table})
+    assert net(r, "fortune_bonus") == expected
+
+
+def test_fortune_bonus_paytable_6_five_aces_is_300_to_1():
+    r = one_seat(SEVEN_CARD_HANDS["five_aces"], {"pai_gow": "5.00", "fortune_bonus": "5.00"},
+                 {"fortune_bonus": "6"})
+    assert net(r, "fortune_bonus") == "1500.00"
+
+
+def test_the_bonus_is_paid_on_the_seven_cards_whatever_the_setting():
+    # the player splits the straight flush; §645a.11(h) rearranges it for the bonus
+    r = games.settle({
+        "game": "pai_gow_poker", "options": {"fortune_bonus": "2"},
+        "dealer": unused_dealer("9s 8s 7s 6s 5s 2h 3d"),
+        "positions": [{"seat": 1, "high": ["9s", "8s", "7s", "2h", "3d"], "low": ["6s", "5s"],
+                       "wagers": {"pai_gow": "5.00", "fortune_bonus": "5.00"}}]})
+    assert net(r, "fortune_bonus") == "250.00"
+
+
+# Emperor's Treasure (facts.md, same odds as Fortune 2) and Insurance ----------------------
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("natural_seven_card_straight_flush", "40000.00"), ("five_aces", "2000.00"),
+    ("straight", "10.00"), ("pair", "-5.00"),
+])
+def test_emperors_treasure(hand, expected):
+    r = one_seat(SEVEN_CARD_HANDS[hand], {"pai_gow": "5.00", "emperors_treasure": "5.00"})
+    assert net(r, "emperors_treasure") == expected
+
+
+CLUBS_STRAIGHT_FLUSH = ["7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc"]  # beside five aces
+NO_PAIR = {
+    "nine_high": "2s 3h 4d 6c 7s 8h 9d", "ten_high": "2s 3h 4d 6c 7s 8h Td",
+    "jack_high": "2s 3h 4d 6c 7s 8h Jd", "queen_high": "2s 3h 4d 6c 7s 8h Qd",
+    "king_high": "2s 3h 4d 6c 7s 8h Kd", "ace_high": "2s 3h 4d 6c 7s 8h Ad",
+}
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("nine_high", "500.00"), ("ten_high", "125.00"), ("jack_high", "75.00"),
+    ("queen_high", "30.00"), ("king_high", "25.00"), ("ace_high", "15.00"),
+])
+def test_pai_gow_insurance(hand, expected):
+    r = one_seat(NO_PAIR[hand], {"pai_gow": "5.00", "insurance": "5.00"})
+    assert net(r, "insurance") == expected
+
+
+def test_pai_gow_insurance_loses_on_a_pair():
+    r = one_seat(SEVEN_CARD_HANDS["pair"], {"pai_gow": "5.00", "insurance": "5.00"})
+    assert net(r, "insurance") == "-5.00"
+
+
+# Progressive (§645a.13(e)) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("royal_flush", "2495.00"),  # 500 for 1 on $5: $2,500 including the stake
+    ("straight_flush", "495.00"),
+    ("four_of_a_kind", "370.00"),
+    ("full_house", "15.00"),
+    ("flush", "-5.00"),
+])
+def test_progressive_fixed_rows(hand, expected):
+    r = one_seat(SEVEN_CARD_HANDS[hand], {"pai_gow": "5.00", "progressive": "5.00"},
+                 meters={"progressive": "25000.00"})
+    assert net(r, "progressive") == expected
+    assert line(r, "progressive")["paid_from"] == "table_inventory"
+
+
+def test_progressive_five_aces_pays_ten_percent_of_the_meter_down_to_the_cent():
+    r = one_seat(SEVEN_CARD_HANDS["five_aces"], {"pai_gow": "5.00", "progressive": "1.00"},
+                 meters={"progressive": "12345.67"})
+    assert net(r, "progressive") == "1233.56"  # $1,234.567 -> $1,234.56, less the $1 stake
+    assert line(r, "progressive")["paid_from"] == "not_table_inventory"
+
+
+def test_progressive_hits_are_paid_from_the_dealers_right_at_the_meter_then():
+    # seat 6 (farthest to the dealer's right) is paid first: 100% of $25,000; the meter then
+    # restarts at its $2,000 reset and seat 2's five aces take 10% of that, $200.
+    r = games.settle({
+        "game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "meters": {"progressive": "25000.00", "progressive_reset": "2000.00"},
+        "positions": [
+            {"seat": 2, "cards": SEVEN_CARD_HANDS["five_aces"].split(),
+             "wagers": {"pai_gow": "5.00", "progressive": "1.00"}},
+            {"seat": 6, "cards": CLUBS_STRAIGHT_FLUSH,
+             "wagers": {"pai_gow": "5.00", "progressive": "1.00"}},
+        ]})
+    assert (net(r, "progressive", 1), net(r, "progressive", 0)) == ("24999.00", "199.00")
+    assert [a["award"] for a in r["meter_awards"]] == ["200.00", "25000.00"]
+
+
+def test_progressive_needs_the_meter():
+    payload = {"game": "pai_gow_poker", "dealer": unused_dealer(SEVEN_CARD_HANDS["five_aces"]),
+               "positions": [{"seat": 1, "cards": SEVEN_CARD_HANDS["five_aces"].split(),
+                              "wagers": {"pai_gow": "5.00", "progressive": "1.00"}}]}
+    assert "meters.progressive" in errors(payload)
+
+
+# EZ Pai Gow wagers: Queen's Dragon, Dynasty Bonus, Protection, Red/Black -------------------
+
+EZ = {"ez_pai_gow": True}
+QUEENS_DRAGON = ["Qs", "Jh", "9d", "8c", "5s", "3h", "2d"]
+
+
+def test_queens_dragon_wager_pays_50_to_1():
+    r = one_seat("As Ah Kd Kc 7h 6c 4h", {"pai_gow": "5.00", "queens_dragon": "5.00"}, EZ,
+                 dealer=QUEENS_DRAGON)
+    assert net(r, "queens_dragon") == "250.00"
+
+
+def test_queens_dragon_wager_loses_without_one():
+    r = one_seat("As Ah Kd Qc 7h 6c 4h", {"pai_gow": "5.00", "queens_dragon": "5.00"}, EZ,
+                 dealer=["Ks", "Jh", "9d", "8c", "5s", "3h", "2d"])
+    assert net(r, "queens_dragon") == "-5.00"
+
+
+@pytest.mark.parametrize("wager", ["queens_dragon", "dynasty_bonus", "protection", "red_black"])
+def test_ez_wagers_are_refused_on_a_table_with_vigorish(wager):
+    payload = {"game": "pai_gow_poker", "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"], "red_black_color": "red",
+         "wagers": {"pai_gow": "5.00", wager: "5.00"}}]}
+    assert "EZ" in errors(payload)[f"positions[0].wagers.{wager}"][0]
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("ace_five_natural_straight_flush_and_natural_ace_queen_suited", "10000.00"),
+    ("natural_seven_card_straight_flush", "10000.00"),
+    ("natural_royal_flush_and_natural_ace_queen_suited", "5000.00"),
+    ("seven_card_straight_flush_with_joker", "5000.00"),
+    ("five_aces", "2500.00"),
+    ("ace_five_natural_straight_flush", "600.00"),
+    ("royal_flush", "600.00"),
+    ("straight_flush", "250.00"),
+    ("four_of_a_kind", "125.00"),
+    ("full_house", "25.00"),
+    ("flush", "20.00"),
+    ("three_of_a_kind", "15.00"),
+    ("straight", "10.00"),
+    ("pair", "-5.00"),
+])
+def test_dynasty_bonus_paytable(hand, expected):
+    r = one_seat(SEVEN_CARD_HANDS[hand], {"pai_gow": "5.00", "dynasty_bonus": "5.00"}, EZ)
+    assert net(r, "dynasty_bonus") == expected
+    if not expected.startswith("-"):
+        assert line(r, "dynasty_bonus")["hand"] == hand.replace("_", " ")
+
+
+@pytest.mark.parametrize("hand, cards, expected", [
+    ("ace_five_natural_straight_flush", SEVEN_CARD_HANDS["ace_five_natural_straight_flush"],
+     "600.00"),
+    *[(name, cards, value) for (name, cards), value in zip(
+        NO_PAIR.items(), ["500.00", "125.00", "75.00", "35.00", "25.00", "15.00"], strict=True)],
+    ("pair", SEVEN_CARD_HANDS["pair"], "-5.00"),
+])
+def test_protection_paytable(hand, cards, expected):
+    r = one_seat(cards, {"pai_gow": "5.00", "protection": "5.00"}, EZ)
+    assert net(r, "protection") == expected
+
+
+@pytest.mark.parametrize("cards, color, expected", [
+    ("Ah Kh Qd Jd 9h 7d 5h", "red", "25.00"),  # seven red: 5 to 1
+    ("Ah Kh Qd Jd 9h 7d 5s", "red", "5.00"),  # six
+    ("Ah Kh Qd Jd 9h 7c 5s", "red", "5.00"),  # five
+    ("Ah Kh Qd Jd 9s 7c 5s", "red", "5.00"),  # four
+    ("Ah Kh Qd Js 9s 7c 5s", "red", "-5.00"),  # three
+    ("Ah Kh Qd Js 9s 7c 5s", "black", "5.00"),  # four black
+])
+def test_red_black_paytable(cards, color, expected):
+    r = one_seat(cards, {"pai_gow": "5.00", "red_black": "5.00"}, EZ, red_black_color=color)
+    assert net(r, "red_black") == expected
+
+
+@pytest.mark.parametrize("joker_color, expected", [("neither", "-5.00"), ("chosen_color", "5.00")])
+def test_red_black_joker_colour_is_the_rules_submissions_choice(joker_color, expected):
+    r = one_seat("Ah Kh Qd Js 9s 7c Jk", {"pai_gow": "5.00", "red_black": "5.00"},
+                 {**EZ, "red_black_joker": joker_color}, red_black_color="red")
+    assert net(r, "red_black") == expected
+
+
+def test_red_black_needs_the_chosen_colour():
+    payload = {"game": "pai_gow_poker", "options": EZ, "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"],
+         "wagers": {"pai_gow": "5.00", "red_black": "5.00"}}]}
+    assert "positions[0].red_black_color" in errors(payload)
+
+
+# Envy Bonuses (§645a.11(h)(1)(ii), (6)(ii); §645a.13(b), (g)) -------------------------------
+
+
+def envy_round(options=None, limit=None):
+    positions = [
+        # seat 1: Dynasty $5 (a lammer) and four nines (an Envy Bonus Qualifying Hand)
+        {"seat": 1, "cards": ["9s", "9h", "9d", "9c", "2s", "3h", "4d"],
+         "wagers": {"pai_gow": "5.00", "dynasty_bonus": "5.00"}},
+        # seat 2: Dynasty $10, no qualifying hand
+        {"seat": 2, "cards": ["Ks", "Kh", "7d", "6h", "3s", "2h", "5d"],
+         "wagers": {"pai_gow": "5.00", "dynasty_bonus": "10.00"}},
+        # seat 3: five aces and no Qualifying Wager
+        {"seat": 3, "cards": ["As", "Ah", "Ad", "Ac", "Jk", "Th", "Jd"], "wagers": {"pai_gow": "5.00"}},
+        # seat 5: a straight flush, Dynasty $4: under $5, no lammer
+        {"seat": 5, "cards": ["3c", "4c", "5c", "6c", "7c", "Qd", "Td"],
+         "wagers": {"pai_gow": "5.00", "dynasty_bonus": "4.00"}},
+    ]
+    return games.settle({"game": "pai_gow_poker", "options": {**EZ, **(options or {})},
+                         "dealer": ["8s", "8h", "8d", "8c", "Qs", "Js", "2c"], "positions": positions})
+
+
+def envy_of(result, seat_index):
+    return sorted((x["from_seat"], x["net"]) for x in result["positions"][seat_index]["lines"]
+                  if x["wager"] == "envy_bonus")
+
+
+def test_envy_with_several_qualifying_hands_at_the_table():
+    r = envy_round()
+    # seat 1: five aces at seat 3 ($100) and the straight flush at seat 5 ($20); not its own
+    # four of a kind, not the dealer's four eights
+    assert envy_of(r, 0) == [(3, "100.00"), (5, "20.00")]
+    # seat 2: seat 1's four of a kind ($5) too
+    assert envy_of(r, 1) == [(1, "5.00"), (3, "100.00"), (5, "20.00")]
+    # no lammer at seats 3 and 5
+    assert envy_of(r, 2) == envy_of(r, 3) == []
+    assert line(r, "envy_bonus", 0)["rule"] == "§645a.11(h)(6)(ii), §645a.13(g)"
+
+
+def test_fortune_bonus_envy_and_the_payout_limit_never_caps_it():
+    r = games.settle({
+        "game": "pai_gow_poker", "options": {"fortune_bonus": "2", "payout_limit": "50000.00"},
+        "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "positions": [
+            {"seat": 1, "cards": CLUBS_STRAIGHT_FLUSH,
+             "wagers": {"pai_gow": "5.00", "fortune_bonus": "25.00"}},
+            {"seat": 2, "cards": SEVEN_CARD_HANDS["five_aces"].split(),
+             "wagers": {"pai_gow": "5.00", "fortune_bonus": "5.00"}},
+        ]})
+    # 8,000 x $25 = $200,000, capped at $50,000; the $250 Envy for seat 2's five aces is not
+    assert net(r, "fortune_bonus", 0) == "50000.00"
+    assert envy_of(r, 0) == [(2, "250.00")]
+    # seat 2: 400 x $5 and a $5,000 Envy for seat 1's natural seven-card straight flush
+    assert (net(r, "fortune_bonus", 1), envy_of(r, 1)) == ("2000.00", [(1, "5000.00")])
+
+
+def test_envy_on_a_table_without_envy_amounts_is_refused():
+    payload = {"game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+               "positions": [
+                   {"seat": 1, "cards": SEVEN_CARD_HANDS["five_aces"].split(),
+                    "wagers": {"pai_gow": "5.00"}},
+                   {"seat": 2, "cards": SEVEN_CARD_HANDS["straight"].replace("Ks", "Kd").split(),
+                    "wagers": {"pai_gow": "5.00", "emperors_treasure": "5.00"}}]}
+    assert "options.emperors_treasure" in errors(payload)
+
+
+def test_envy_counts_a_surrendered_hand():
+    r = games.settle({
+        "game": "pai_gow_poker", "options": {"fortune_bonus": "2"},
+        "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "positions": [
+            {"seat": 1, "cards": SEVEN_CARD_HANDS["four_of_a_kind"].split(), "surrender": True,
+             "wagers": {"pai_gow": "5.00"}},
+            {"seat": 2, "cards": ["Ks", "Kh", "7d", "6h", "4s", "Jh", "5d"],
+             "wagers": {"pai_gow": "5.00", "fortune_bonus": "5.00"}}]})
+    assert envy_of(r, 1) == [(1, "5.00")]
+
+
+def test_no_envy_for_the_other_box_of_the_same_player():
+    r = games.settle({
+        "game": "pai_gow_poker", "options": {"fortune_bonus": "2"},
+        "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "positions": [
+            {"seat": 1, "player": "p1", "cards": SEVEN_CARD_HANDS["four_of_a_kind"].split(),
+             "wagers": {"pai_gow": "5.00"}},
+            {"seat": 2, "player": "p1", "cards": ["Ks", "Kh", "7d", "6h", "4s", "Jh", "5d"],
+             "wagers": {"pai_gow": "5.00", "fortune_bonus": "5.00"}}]})
+    assert envy_of(r, 1) == []
+
+
+# Bad requests become InvalidRound, never a TypeError ----------------------------------------
+
+
+def test_bad_requests_name_each_field():
+    errs = errors({"game": "pai_gow_poker", "dealer": "As Ks", "options": {"fortune_bonus": "9"},
+                   "positions": [{"seat": 1, "cards": ["As", "Kd", "Qh", "Jc", "9s", "3h", "2d"],
+                                  "wagers": {"fortune_bonus": "5.00", "bogus": "1.00"}}]})
+    assert {"dealer", "options.fortune_bonus", "positions[0].wagers.pai_gow",
+            "positions[0].wagers.bogus"} <= set(errs)
+
+
+def test_a_card_dealt_twice_is_refused():
+    errs = errors({"game": "pai_gow_poker", "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "cards": ["Kc", "Ah", "8d", "4c", "3s", "Kd", "Qh"], "wagers": {"pai_gow": "5.00"}}]})
+    assert "positions[0]" in errs
+
+
+def test_high_and_low_must_hold_seven_cards():
+    errs = errors({"game": "pai_gow_poker", "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "high": ["As", "Ah", "8d", "4c", "3s"], "low": ["Kd"],
+         "wagers": {"pai_gow": "5.00"}}]})
+    assert "§645a.9(c)" in errs["positions[0]"][0]
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=4)
+    | st.sampled_from(["As", "Jk", "5.00", "red", "common", "2"]),
+    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(
+        st.sampled_from(["seat", "cards", "high", "low", "wagers", "pai_gow", "surrender",
+                         "fortune_bonus", "red_black_color", "player"]), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300)
+@given(st.fixed_dictionaries({"game": st.just("pai_gow_poker")}, optional={
+    "options": JSONISH, "meters": JSONISH, "dealer": JSONISH, "dealer_high": JSONISH,
+    "dealer_low": JSONISH, "positions": JSONISH, "stub_count": JSONISH}))
+def test_malformed_requests_are_refused_by_field(payload):
+    try:
+        games.settle(payload)
+    except InvalidRound as e:
+        assert e.errors
+
+
+def test_max_round_win_for_the_payout_limit_floor():
+    # $5 on the Pai Gow Poker Wager (1 to 1), Fortune Bonus table 2 at 8,000 to 1 ($40,000), and
+    # the best Envy ($5,000) from each of the five other positions: $65,005
+    offered = {"pai_gow": "", "fortune_bonus": "2"}
+    assert SPEC.payout_limit_floor(offered, {}, D("5.00")) == D("65005.00")
+    assert SPEC.payout_limit_floor({"pai_gow": ""}, {}, D("5.00")) == D("50000.00")

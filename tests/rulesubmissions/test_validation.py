@@ -1,0 +1,230 @@
+"""The submission checks, from the regulations: each minimum accepted at the boundary and refused
+a cent below, paytables only from the catalog, side wagers only where their variant allows,
+the payout-limit floor. Pure Python: no database."""
+
+from copy import deepcopy
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.money import fmt
+from games.paytables import catalog
+from games.spec import PAYOUT_LIMIT_FLOOR
+from rulesubmissions.engine import available_games, game_spec
+from rulesubmissions.validation import check_terms
+from tests.rulesubmissions.builders import (
+    meter_cases,
+    refused_value,
+    terms_for,
+    wagers_with_requirements,
+)
+
+CENT = Decimal("0.01")
+METERS = list(meter_cases())
+
+
+def check(terms):
+    return check_terms(terms, catalog())
+
+
+def with_meter(spec, wager, meter, **amounts):
+    terms = terms_for(spec, offer=[wager])
+    terms["meters"][meter] = {**terms["meters"][meter], **amounts}
+    return terms
+
+
+def test_every_game_of_the_engine_accepts_its_own_minimal_terms():
+    for spec in available_games():
+        checked = check(terms_for(spec))
+        assert checked.ok, (spec.key, checked.errors)
+
+
+def set_meter(terms, meter, **amounts):
+    terms = deepcopy(terms)
+    terms["meters"][meter] = {**terms["meters"][meter], **amounts}
+    return terms
+
+
+@pytest.mark.parametrize(("spec", "terms", "meter", "low_initial", "low_reset", "rule"), METERS,
+                         ids=[f"{c[0].key}.{c[2].key}.{c[1]['wagers']}" for c in METERS])
+def test_meter_amounts_are_accepted_at_the_minimum_and_refused_a_cent_below(
+        spec, terms, meter, low_initial, low_reset, rule):
+    at = {"initial": fmt(low_initial or CENT), "reset": fmt(low_reset or CENT)}
+    assert check(set_meter(terms, meter.key, **at)).ok
+    for field, low in (("initial", low_initial), ("reset", low_reset)):
+        if low is None:
+            continue
+        checked = check(set_meter(terms, meter.key, **{field: fmt(low - CENT)}))
+        messages = checked.errors[f"meters.{meter.key}.{field}"]
+        assert messages == [f"{meter.name}: the {field} amount must be at least ${low:,.2f} "
+                            f"({rule})"]
+
+
+def test_three_card_poker_five_card_progressive_seed_is_10000_dollars():
+    """§649a.12(h)(3) (as §643a.12(e)(3)): initial and reset amounts at least $10,000."""
+    spec = game_spec("three_card_poker")
+    ok = with_meter(spec, "five_card_progressive", "five_card_progressive",
+                    initial="10000.00", reset="10000.00")
+    assert check(ok).ok
+    low = with_meter(spec, "five_card_progressive", "five_card_progressive",
+                     initial="9999.99", reset="9999.99")
+    errors = check(low).errors
+    assert set(errors) == {"meters.five_card_progressive.initial",
+                           "meters.five_card_progressive.reset"}
+    assert "$10,000.00" in errors["meters.five_card_progressive.initial"][0]
+    assert "§649a.12(h)(3)" in errors["meters.five_card_progressive.initial"][0]
+
+
+def test_let_it_ride_five_card_progressive_seed_is_10000_dollars():
+    """§643a.12(e)(3): "The initial and reset amount ... be at least $10,000"."""
+    spec = game_spec("let_it_ride")
+    assert spec is not None, "Let It Ride is in the engine"
+    assert check(with_meter(spec, "five_card_progressive", "five_card_progressive",
+                            initial="10000.00", reset="10000.00")).ok
+    errors = check(with_meter(spec, "five_card_progressive", "five_card_progressive",
+                              reset="9999.99")).errors
+    assert list(errors) == ["meters.five_card_progressive.reset"]
+    assert "§643a.12(e)(3)" in errors["meters.five_card_progressive.reset"][0]
+
+
+def test_five_card_hand_bonus_seed_is_10000_dollars_in_every_game_offering_it():
+    """§643a.12(f)(4), §647a.12(e)(4), §649a.12(i)(4): at least $10,000."""
+    found = [c for c in METERS if c[2].key == "five_card_hand_bonus"]
+    assert found, "the Five Card Hand Bonus meter is published by at least one game"
+    for _, terms, meter, low_initial, low_reset, _ in found:
+        assert (low_initial, low_reset) == (Decimal("10000.00"), Decimal("10000.00"))
+        assert not check(set_meter(terms, meter.key, initial="9999.99")).ok
+
+
+def test_a_progressive_wager_without_its_meter_terms_is_refused():
+    spec = game_spec("three_card_poker")
+    terms = terms_for(spec, offer=["five_card_progressive"])
+    del terms["meters"]["five_card_progressive"]
+    errors = check(terms).errors
+    assert "§649a.12(h)(3)" in errors["meters.five_card_progressive"][0]
+
+
+def test_meter_terms_for_a_wager_not_offered_are_refused():
+    spec = game_spec("three_card_poker")
+    terms = terms_for(spec, meters={"five_card_progressive": {"initial": "10000.00",
+                                                             "reset": "10000.00", "rate": "5"}})
+    assert check(terms).errors["meters.five_card_progressive"] == [
+        "Five-Card Progressive: not offered"]
+
+
+def test_the_rate_of_progression_is_required_and_a_percentage():
+    """§643a.12(e)(3): "The rate of progression ... must be in the ... Rules Submission"."""
+    spec = game_spec("three_card_poker")
+    for rate, message in (("", "required"), ("101", "not a percentage"), ("0", "increase")):
+        terms = with_meter(spec, "five_card_progressive", "five_card_progressive", rate=rate)
+        assert message in " ".join(check(terms).errors["meters.five_card_progressive.rate"])
+
+
+def test_rate_and_reserve_together_cannot_exceed_the_wager():
+    spec = game_spec("three_card_poker")
+    ok = with_meter(spec, "five_card_progressive", "five_card_progressive", rate="60",
+                    reserve_rate="40")
+    assert check(ok).ok
+    over = with_meter(spec, "five_card_progressive", "five_card_progressive", rate="60",
+                      reserve_rate="40.0001")
+    assert "meters.five_card_progressive.reserve_rate" in check(over).errors
+
+
+@given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99999.99"), places=2))
+def test_any_five_card_seed_below_10000_is_refused_and_any_above_accepted(amount):
+    spec = game_spec("three_card_poker")
+    terms = with_meter(spec, "five_card_progressive", "five_card_progressive",
+                       initial=fmt(amount), reset="10000.00")
+    assert check(terms).ok == (amount >= Decimal("10000"))
+
+
+def test_paytables_come_only_from_the_catalog_for_that_wager():
+    spec = game_spec("three_card_poker")
+    good = terms_for(spec, offer=["pair_plus"])
+    good["wagers"]["pair_plus"] = "D"  # the regulation's name resolves to the catalog id
+    checked = check(good)
+    assert checked.ok and checked.terms["wagers"]["pair_plus"] == "three_card_poker.pair_plus.D"
+    for wrong in ("Z", "three_card_poker.six_card_bonus.E", "let_it_ride.bet_3.A"):
+        bad = {**good, "wagers": {**good["wagers"], "pair_plus": wrong}}
+        assert "not an approved paytable" in check(bad).errors["wagers.pair_plus"][0]
+
+
+def test_a_wager_that_needs_a_paytable_is_refused_without_one():
+    spec = game_spec("three_card_poker")
+    terms = terms_for(spec, offer=["pair_plus"])
+    terms["wagers"]["pair_plus"] = ""
+    assert check(terms).errors["wagers.pair_plus"] == [
+        "Pair Plus Wager: select one of the paytables (§649a.7(d)(2))"]
+
+
+def test_unknown_games_wagers_and_options_are_named():
+    assert "game" in check({"game": "blackjack"}).errors
+    spec = game_spec("three_card_poker")
+    errors = check(terms_for(spec, wagers={"ante": "", "side_bet": ""},
+                             options={"turbo": True})).errors
+    assert {"wagers.side_bet", "options.turbo"} <= set(errors)
+
+
+@pytest.mark.parametrize("terms", [None, [], "x", {"game": "three_card_poker", "wagers": []},
+                                   {"game": "three_card_poker", "meters": {"x": 1},
+                                    "options": "y", "table_minimum": 5.0}])
+def test_malformed_shapes_are_field_errors_never_exceptions(terms):
+    assert not check(terms).ok
+
+
+REQUIRES = list(wagers_with_requirements())
+
+
+@pytest.mark.parametrize(("spec", "wager"), REQUIRES,
+                         ids=[f"{s.key}.{w.key}" for s, w in REQUIRES])
+def test_side_wagers_only_where_their_variant_allows_them(spec, wager):
+    terms = terms_for(spec, offer=[wager.key])
+    assert check(terms).ok
+    for option, needed in wager.requires.items():
+        other = {**terms, "options": {**terms["options"],
+                                      option: refused_value(spec, option, needed)}}
+        messages = check(other).errors[f"wagers.{wager.key}"]
+        assert f"({wager.rule})" in messages[0]
+
+
+def test_lucky_shooter_only_on_a_fully_automated_electronic_table():
+    """§623b.2(a): the Lucky Shooter wager is offered on an electronic craps table."""
+    spec = game_spec("craps")
+    terms = terms_for(spec, offer=["lucky_shooter"])
+    assert terms["options"]["electronic_table"] is True and check(terms).ok
+    terms["options"]["electronic_table"] = False
+    assert "may be offered only where" in check(terms).errors["wagers.lucky_shooter"][0]
+
+
+def test_table_maximum_cannot_be_below_the_minimum():
+    spec = game_spec("three_card_poker")
+    assert check(terms_for(spec, table_maximum="5.00")).ok
+    assert "table_maximum" in check(terms_for(spec, table_maximum="4.99")).errors
+
+
+def test_payout_limit_floor_is_50000_dollars_when_the_most_a_patron_wins_is_less():
+    """§655a.12(b) wording: "$50,000 or the maximum amount that one patron could win per round
+    when betting the minimum wager, whichever is greater"."""
+    spec = game_spec("three_card_poker")
+    checked = check(terms_for(spec, offer=["pair_plus"], payout_limit="50000.00"))
+    assert checked.ok and checked.floor == PAYOUT_LIMIT_FLOOR
+    low = check(terms_for(spec, offer=["pair_plus"], payout_limit="49999.99"))
+    assert "$50,000.00" in low.errors["payout_limit"][0]
+
+
+def test_payout_limit_floor_follows_the_engine_when_a_round_can_win_more():
+    """Pair Plus D pays 40 to 1 (§649a.12(d)); at a $2,000 table minimum one position wins at
+    most 40 x 2,000 = $80,000 on it, so the floor is above $50,000 and the engine says how much."""
+    spec = game_spec("three_card_poker")
+    terms = terms_for(spec, offer=["pair_plus"], table_minimum="2000.00",
+                      table_maximum="5000.00")
+    terms["wagers"]["pair_plus"] = "D"
+    floor = check(terms).floor
+    assert floor == spec.payout_limit_floor({"pair_plus": "three_card_poker.pair_plus.D"},
+                                            terms["options"], Decimal("2000.00"))
+    assert floor >= Decimal("80000.00")
+    assert check({**terms, "payout_limit": fmt(floor)}).ok
+    errors = check({**terms, "payout_limit": fmt(floor - CENT)}).errors
+    assert f"${floor:,.2f}" in errors["payout_limit"][0]
