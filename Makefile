@@ -42,7 +42,7 @@ lint: $(VENV)/.stamp-dev
 test: lint
 	$(PY) -m pytest
 
-bench: $(VENV)/.stamp-runtime
+bench: $(VENV)/.stamp-dev
 	$(PY) -m benchmarks
 
 clean:

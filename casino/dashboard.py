@@ -24,7 +24,7 @@ CARDS: list[Card] = [
     Card("rulesubmissions.draft", "Draft a Rules Submission",
          "Prepare rules, layouts and paytables for a table game.", "rulesubmissions:list"),
     Card("rulesubmissions.approve", "Review Rules Submissions",
-         "Approve or return submissions waiting for compliance.", "rulesubmissions:list"),
+         "Approve or return submissions waiting for compliance.", "rulesubmissions:queue"),
     Card("paytables.approve", "Approve paytables", "Paytables waiting for approval.",
          "rulesubmissions:paytables"),
     Card("layouts.approve", "Approve layouts", "Table layouts waiting for approval.",

@@ -29,6 +29,7 @@ _FLUSH_BITS = 0x8888
 _RANK_SHIFT = 16
 _MASK_SHIFT = 16  # per-suit rank masks, 16 bits a suit (13 used)
 CHUNK = 1 << 14  # hands per step: the working set stays in L2
+_SWEEP = CHUNK * 4  # five-card sums per step of the exhaustive count (one input array, not 7)
 
 CARD_WORDS = np.array(
     [CARD_KEYS[c] << _RANK_SHIFT | 1 << _FIELD * (c & 3) for c in range(52)], np.int64
@@ -65,19 +66,23 @@ def strengths(hands: np.ndarray) -> np.ndarray:
         raise InvalidCards(f"hands of dtype {hands.dtype}: cards are ints 0..51")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         raise InvalidCards("cards are ints 0..51 (rank * 4 + suit); the joker plays no Poker hand")
+    table = nonflush_table(hands.shape[1])
     out = np.empty(len(hands), np.int16)
     starts = range(0, len(hands), CHUNK)
     if len(starts) < 2:
-        _strengths_into(hands, out)
+        _strengths_into(hands, out, table)
     else:
-        list(_pool().map(lambda s: _strengths_into(hands[s:s + CHUNK], out[s:s + CHUNK]), starts))
+        steps = _pool().map(
+            lambda s: _strengths_into(hands[s:s + CHUNK], out[s:s + CHUNK], table), starts
+        )
+        list(steps)
     return out
 
 
-def _strengths_into(hands: np.ndarray, out: np.ndarray) -> None:
+def _strengths_into(hands: np.ndarray, out: np.ndarray, table: np.ndarray) -> None:
     words = np.take(CARD_WORDS, hands.T).sum(axis=0)  # card by card: contiguous rows to add
     words += _START
-    np.take(nonflush_table(hands.shape[1]), words >> _RANK_SHIFT, out=out, mode="clip")
+    np.take(table, words >> _RANK_SHIFT, out=out, mode="clip")  # in range: "raise" would copy
     flushes = np.flatnonzero(words & _FLUSH_BITS)
     if flushes.size:
         masks = np.take(CARD_SUIT_MASKS, hands[flushes]).sum(axis=1)
@@ -125,7 +130,8 @@ def every_hand_histogram(cards: int = 7) -> np.ndarray:
     if cards not in (5, 6, 7):
         raise InvalidCards(f"{cards} cards: a five-card Poker hand is made from 5, 6 or 7")
     prefixes = [()] if cards == 5 else _prefixes(cards - 5)
-    counts = _pool().map(lambda p: _histogram_above(cards, p), prefixes)
+    table, (words5, masks5) = nonflush_table(cards), _combination_sums(5)
+    counts = _pool().map(lambda p: _histogram_above(p, table, words5, masks5), prefixes)
     return np.sum(list(counts), axis=0)
 
 
@@ -136,15 +142,16 @@ def _prefixes(size: int) -> list[tuple[int, ...]]:
     return [(a, b) for a in range(46) for b in range(a + 1, 47)]
 
 
-def _histogram_above(cards: int, prefix: tuple[int, ...]) -> np.ndarray:
-    words5, masks5 = _combination_sums(5)
+def _histogram_above(
+    prefix: tuple[int, ...], table: np.ndarray, words5: np.ndarray, masks5: np.ndarray
+) -> np.ndarray:
+    """Histogram of the strengths of every hand made of ``prefix`` and five higher cards."""
     start = _first_above(5, prefix[-1]) if prefix else 0
     base_word = _START + int(CARD_WORDS[list(prefix)].sum())
     base_mask = int(CARD_SUIT_MASKS[list(prefix)].sum())
-    table = nonflush_table(cards)
     counts = np.zeros(STRENGTH_COUNT, np.int64)
-    for s in range(start, len(words5), CHUNK * 4):
-        words = words5[s:s + CHUNK * 4] + base_word
+    for s in range(start, len(words5), _SWEEP):
+        words = words5[s:s + _SWEEP] + base_word
         found = np.take(table, words >> _RANK_SHIFT)
         flushes = np.flatnonzero(words & _FLUSH_BITS)
         found[flushes] = _flush_strengths(words[flushes], masks5[s + flushes] + base_mask)

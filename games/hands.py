@@ -19,6 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from enum import IntEnum
 from itertools import combinations, combinations_with_replacement, repeat
+from operator import sub
 
 from games.cards import ACE, KING, QUEEN, RANKS, rank, suit
 from games.errors import InvalidCards
@@ -154,15 +155,13 @@ def _count_masks(ranks: tuple[int, ...]) -> tuple[int, int, int, int]:
 
 def _best_of_fewer(cards: int, fewer: dict[int, int]) -> dict[int, int]:
     """Strength by rank-key sum for ``cards`` cards: the best hand left after dropping one card
-    (the best five of six or seven is the best five of some six or five of them)."""
-    multisets = _rank_multisets(cards)
-    keys = _rank_key_sums(multisets)
-    rank_key, strength_of = RANK_KEYS.__getitem__, fewer.__getitem__
-    best = [
-        max(map(strength_of, map(key.__sub__, map(rank_key, set(ranks)))))
-        for key, ranks in zip(keys, multisets, strict=True)
-    ]
-    return _by_unique_key(keys, best)
+    (the best five of six or seven is the best five of some six or five of them). Worked column
+    by column (the i-th card of every multiset at once) to keep the loops out of Python."""
+    by_card = zip(*_rank_multisets(cards), strict=True)
+    columns = [list(map(RANK_KEYS.__getitem__, ranks)) for ranks in by_card]
+    keys = list(map(sum, zip(*columns, strict=True)))
+    dropping = [map(fewer.__getitem__, map(sub, keys, column)) for column in columns]
+    return _by_unique_key(keys, list(map(max, *dropping)))
 
 
 def _by_unique_key(keys: list[int], strengths: list[int]) -> dict[int, int]:

@@ -10,100 +10,44 @@ and is set by the house way (§645a.11(a)(1)). The dealer is set by the house wa
 
 Players are settled from the one farthest to the dealer's right (the highest seat, seat 1 being
 at the dealer's left) counterclockwise (§645a.11(e)); that is also the order the progressive
-meter pays in (§645a.13(e)(3)). Hand names: games/pai_gow/rankings.py.
+meter pays in: each winner is paid the amount on the meter at his turn (§645a.13(e)(3)), so a
+10% award lowers it for the next and a 100% award leaves it at ``meters.progressive_reset``.
+Hand names: games/pai_gow/rankings.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import ROUND_CEILING, Decimal
+from decimal import Decimal
 
 from games.cards import card_str
 from games.five_card_hand_bonus import RoundMeter, best_win
 from games.let_it_ride import apply_payout_limit, best_envy, read_payout_limit
-from games.money import ZERO, fmt, to_cents
+from games.money import ZERO
 from games.pai_gow import wagers as optional
 from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
+from games.pai_gow.pai_gow_wager import ROUNDINGS, pai_gow_line
 from games.pai_gow.rankings import (
     WHEEL_SECOND_HIGHEST,
     WHEELS,
     describe_high,
     describe_low,
-    high_strength,
     is_envy_qualifying,
     is_queens_dragon,
     is_set_correctly,
-    low_strength,
-    ranks_at_least,
     seven_card_hands,
 )
 from games.payload import Reader
 from games.paytables import Paytable, catalog
-from games.settlement import LOSE, PUSH, WIN, Line, RoundResult, SeatResult, lose, push
+from games.settlement import Line, RoundResult, SeatResult, push
 from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
 
 GAME = "pai_gow_poker"
 POSITIONS = 6  # §645a.2(a)
 STUB = 4  # §645a.9(d), §645a.10(d): 53 - 7 x 7 cards remain
 PROGRESSIVE_MINIMUM = Decimal("2000.00")  # §645a.13(e)(2): initial and reset at least $2,000
-VIGORISH = Decimal("0.05")  # §645a.13(a)
-QUARTER = Decimal("0.25")
-ROUNDINGS = ("none", "up_to_25c", "next_25c")
 PAYOUT_LIMIT_RULE = "§645a.13(j)"
 EZ = {"ez_pai_gow": True}
-
-
-def vigorish(won: Decimal, rounding: str = "none") -> Decimal:
-    """§645a.13(a): 5% of the amount won, collected when the win is paid. The Rules Submission
-    may round it off to 25¢ (``up_to_25c``: a vigorish under 25¢ is 25¢) or to the next highest
-    multiple of 25¢ (``next_25c``). Unrounded, a fraction of a cent is not collected (the
-    vigorish never exceeds 5%).
-
-    >>> [str(vigorish(Decimal(w), r)) for w, r in (("7", "none"), ("7", "next_25c"))]
-    ['0.35', '0.50']
-    """
-    exact = won * VIGORISH
-    if rounding == "next_25c":
-        return (exact / QUARTER).to_integral_value(rounding=ROUND_CEILING) * QUARTER
-    if rounding == "up_to_25c":
-        return max(QUARTER, to_cents(exact))
-    return to_cents(exact)
-
-
-def compare(player_high, player_low, dealer_high, dealer_low, wheel=WHEEL_SECOND_HIGHEST) -> str:
-    """§645a.11(f): win when both hands are higher, a tie when one is higher and the other not,
-    otherwise lose: identical ranks ("copies") go to the dealer."""
-    high = high_strength(player_high, wheel) > high_strength(dealer_high, wheel)
-    low = low_strength(player_low) > low_strength(dealer_low)
-    if high and low:
-        return WIN
-    return PUSH if high or low else LOSE
-
-
-def _won_less_vigorish(amount: Decimal, ez: bool, rounding: str) -> Line:
-    """§645a.11(f)(3), §645a.13(a): 1 to 1 less the vigorish; none on EZ Pai Gow Poker."""
-    vig = ZERO if ez else vigorish(amount, rounding)
-    odds = "1 to 1" if ez else f"1 to 1 less ${fmt(vig)} vigorish (5%)"
-    return Line("pai_gow", amount, WIN, odds, amount - vig, "§645a.11(f)(3), §645a.13(a)")
-
-
-def _pai_gow_line(p: dict, dealer: dict, opts: dict) -> Line:
-    amount = p["wagers"]["pai_gow"]
-    if p["surrender"]:
-        return lose("pai_gow", amount, "§645a.11(d)", hand="surrendered")
-    if opts["ez_pai_gow"] and dealer["queens_dragon"]:
-        return push("pai_gow", amount, "§645a.11(f)(1)(v), (2)(iii)", hand="dealer's Queen's Dragon")
-    high, low = p["high"], p["low"]
-    if len(high) != 5 or len(low) != 2:
-        return lose("pai_gow", amount, "§645a.11(f)(1)(iv)", hand="foul: five cards high, two low")
-    if not ranks_at_least(high, low):
-        return lose("pai_gow", amount, "§645a.11(f)(1)(iii)", hand="foul: high hand below low")
-    result = compare(high, low, dealer["high"], dealer["low"], opts["wheel"])
-    if result == WIN:
-        return _won_less_vigorish(amount, opts["ez_pai_gow"], opts["vigorish_rounding"])
-    if result == PUSH:
-        return push("pai_gow", amount, "§645a.11(f)(2)(i)-(ii)")
-    return lose("pai_gow", amount, "§645a.11(f)(1)(i)-(ii)")
 
 
 # Reading the request ---------------------------------------------------------------------
@@ -244,7 +188,7 @@ def settle(payload: Mapping) -> RoundResult:
         _read_cards(reader, p, required=not p.get("surrender") or envy_at_table)
     dealer = _read_dealer(reader, opts.get("house_way"))
     reader.distinct([("dealer", dealer and dealer["cards"]),
-                     *((f"{p['path']}", p.get("cards")) for p in positions)])
+                     *((p["path"], p.get("cards")) for p in positions)])
     tables = _paytables(reader, {k for p in positions for k in p["wagers"]})
     meter = RoundMeter.read(reader, "progressive")
     reader.done()
@@ -278,7 +222,7 @@ def _settle_round(positions, dealer, opts, tables, meter, owners) -> RoundResult
             p["high"], p["low"] = setting.high, setting.low
         p["formed"] = seven_card_hands(p["cards"]) if p["cards"] else frozenset()
     order = sorted(positions, key=lambda p: -p["seat"])  # §645a.11(e): from the dealer's right
-    lines = {p["seat"]: [_pai_gow_line(p, dealer, opts)] for p in order}
+    lines = {p["seat"]: [pai_gow_line(p, dealer, opts)] for p in order}
     for p in order:
         lines[p["seat"]] += _optional_lines(p, dealer, opts, tables, meter)
     for seat, envy in _envy_lines(positions, tables, owners).items():

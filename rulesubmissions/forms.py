@@ -81,12 +81,16 @@ class Editor:
         self.spec, self.errors, self.shown = spec, errors or {}, set()
         options, wagers, meters = (terms.get(k) or {} for k in ("options", "wagers", "meters"))
         self.options = [
-            self._field(f"options.{o.key}", o.name, "select" if o.choices else "checkbox",
+            self._field(f"options.{o.key}", o.name, _option_kind(o),
                         options.get(o.key, o.default), tuple((c, c) for c in o.choices), o.rule)
-            for o in spec.options
+            for o in submission_options(spec)
         ]
         self.limits = [self._field(k, label, "text", terms.get(k) or "") for k, label in self.LIMITS]
+        self.placed: set[str] = set()  # a meter two wagers share is shown once
         self.wagers = [self._wager(w, cat, wagers, meters) for w in spec.wagers]
+        # Meters an option brings (the Must-Hit-By Mystery Bonus meter, §631b.6(c)(4)).
+        self.option_meters = [self._meter(m, meters) for m in spec.meters
+                              if m.key not in self.placed and spec.option(m.key)]
         self.game_errors = self._errors("game")
         self.other_errors = [f"{p}: {m}" for p, msgs in self.errors.items() if p not in self.shown
                              for m in msgs]
@@ -104,28 +108,34 @@ class Editor:
             "wager": w, "offered": w.key in wagers or not w.optional,
             "field": self._field(f"wagers.{w.key}", f"{w.name} paytable", "select",
                                  wagers.get(w.key, ""), tables, w.rule),
-            "meters": [
-                {"meter": m, "errors": self._errors(f"meters.{m.key}"), "dom_id": dom_id(
-                    f"meters.{m.key}"), "fields": [
-                    self._field(f"meters.{m.key}.{f}", label, "text",
-                                (meters.get(m.key) or {}).get(f, ""), rule=m.rule)
-                    for f, label in METER_FIELDS]}
-                for m in self.spec.meters_for(w.key)
-            ],
+            "meters": [self._meter(m, meters) for m in self._meters_of(w.key)],
         }
+
+    def _meter(self, m, meters: dict) -> dict:
+        return {"meter": m, "errors": self._errors(f"meters.{m.key}"),
+                "dom_id": dom_id(f"meters.{m.key}"),
+                "fields": [self._field(f"meters.{m.key}.{f}", label, "text",
+                                       (meters.get(m.key) or {}).get(f, ""), rule=m.rule)
+                           for f, label in METER_FIELDS]}
+
+    def _meters_of(self, wager_key: str) -> list:
+        own = [m for m in self.spec.meters_for(wager_key) if m.key not in self.placed]
+        self.placed |= {m.key for m in own}
+        return own
 
     def fields(self) -> list[Field]:
         """Every field, for the error slots the live validation refreshes."""
         fields = [*self.options, *self.limits]
-        for w in self.wagers:
-            fields.append(w["field"])
-            fields += [f for m in w["meters"] for f in m["fields"]]
-        return fields
+        fields += [w["field"] for w in self.wagers]
+        return fields + [f for m in self.meter_blocks() for f in m["fields"]]
+
+    def meter_blocks(self) -> list[dict]:
+        return [*(m for w in self.wagers for m in w["meters"]), *self.option_meters]
 
     def slots(self) -> list[tuple[str, tuple[str, ...]]]:
         """(dom id, errors) of every error slot on the page."""
         slots = [(f.dom_id, f.errors) for f in self.fields()]
-        slots += [(m["dom_id"], m["errors"]) for w in self.wagers for m in w["meters"]]
+        slots += [(m["dom_id"], m["errors"]) for m in self.meter_blocks()]
         return slots + [("game", self.game_errors), ("other", tuple(self.other_errors))]
 
 

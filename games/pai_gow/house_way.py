@@ -15,17 +15,14 @@ from itertools import combinations
 
 from games.cards import ACE, JOKER, KING, SEVEN, SIX, TEN, TWO, rank
 from games.errors import GameError, InvalidCards
-from games.hands import Category, category
+from games.hands import category
 from games.pai_gow.rankings import (
     FIVE_ACES,
+    STRAIGHT_OR_FLUSH,
     best_five,
     is_set_correctly,
     low_strength,
     seven_card_hands,
-)
-
-_STRAIGHT_OR_BETTER = frozenset(
-    {Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}
 )
 
 
@@ -90,7 +87,7 @@ def _straight_or_flush(cards: tuple[int, ...]) -> Setting | None:
     best: tuple[int, int, Setting] | None = None
     for high in combinations(cards, 5):
         pai_gow, s = best_five(high)
-        if s == FIVE_ACES or category(s) not in _STRAIGHT_OR_BETTER:
+        if s == FIVE_ACES or category(s) not in STRAIGHT_OR_FLUSH:
             continue
         low = tuple(c for c in cards if c not in high)
         key = (low_strength(low), pai_gow)

@@ -4,7 +4,9 @@
 against 58 Pa. Code §645a.6) are implemented and named here:
 
 - The joker plays as an ace, or completes a straight, flush, straight flush or royal flush (in
-  any position of it). It never makes a pair or better of another rank.
+  any position of it). It never makes a pair or better of another rank. (§645a.6(f)(3) words
+  the joker royal flush as K-Q-J-10 and the joker; A-K-Q-J and the joker, the joker as the 10,
+  is a royal flush here too, by the general joker rule.)
 - Five aces (four aces and the joker) is the highest five-card hand, above the royal flush: the
   order §645a.6(f) and §645a.13(g) list them in.
 - A-2-3-4-5 is the second-highest straight and straight flush (``WHEEL_SECOND_HIGHEST``, facts.md)
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games import hands
-from games.cards import ACE, JOKER, KING, NINE, QUEEN, RANKS, TEN, make, rank, suit
+from games.cards import ACE, FIVE, JOKER, KING, NINE, QUEEN, RANKS, TEN, make, rank, suit
 from games.hands import STRENGTH_COUNT, STRENGTH_KEYS, Category
 
 WHEEL_SECOND_HIGHEST = "second_highest"
@@ -30,11 +32,10 @@ WHEEL_LOWEST = "lowest"
 WHEELS = (WHEEL_SECOND_HIGHEST, WHEEL_LOWEST)
 
 FIVE_ACES = STRENGTH_COUNT  # the one high-hand strength above the royal flush
-_FIVE = 3  # rank index of the five: games.hands calls the wheel "five-high"
-_JOKER_MAY_MAKE = frozenset(
+STRAIGHT_OR_FLUSH = frozenset(  # the hands the joker may complete
     {Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}
 )
-_MAY_MAKE = tuple(hands.category(s) in _JOKER_MAY_MAKE for s in range(STRENGTH_COUNT))
+_MAY_MAKE = tuple(hands.category(s) in STRAIGHT_OR_FLUSH for s in range(STRENGTH_COUNT))
 _ACES = frozenset(make(ACE, s) for s in range(4))
 _PAIR_BASE = 169  # low hands: two high cards are hi*13+lo (< 169), a pair 169 + its rank
 
@@ -43,9 +44,9 @@ def _wheel_order(wheel: str) -> tuple[int, ...]:
     """games.hands strength -> Pai Gow strength: the same order but for the wheel rule."""
 
     def key(s: int) -> tuple:
-        k = STRENGTH_KEYS[s]
+        k = STRENGTH_KEYS[s]  # games.hands ranks the wheel five-high
         moved = wheel == WHEEL_SECOND_HIGHEST and k[0] in (
-            Category.STRAIGHT, Category.STRAIGHT_FLUSH) and k[1] == _FIVE
+            Category.STRAIGHT, Category.STRAIGHT_FLUSH) and k[1] == FIVE
         return (k[0], KING + 0.5) if moved else k
 
     to_pai_gow = [0] * STRENGTH_COUNT
@@ -83,11 +84,6 @@ def best_five(cards: Sequence[int], wheel: str = WHEEL_SECOND_HIGHEST) -> tuple[
 def high_strength(cards: Sequence[int], wheel: str = WHEEL_SECOND_HIGHEST) -> int:
     """Strength of a five-card high hand: higher wins, equal is a copy."""
     return best_five(cards, wheel)[0]
-
-
-def high_category(cards: Sequence[int]) -> str:
-    s = best_five(cards)[1]
-    return "five aces" if s == FIVE_ACES else hands.category(s).label
 
 
 def _low_ranks(cards: Sequence[int]) -> tuple[int, int]:

@@ -64,7 +64,7 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
 
     log_in(page, base, "compliance")
     page.goto(f"{base}/rules-submissions/queue/")
-    page.click("text=Review")
+    page.click("a.button:text-is('Review')")
     page.wait_for_selector("table.diff")
     assert page.locator("tr.change-added", has_text="Five-Card Progressive Payout Wager").count()
     page.click("#approve")

@@ -496,3 +496,23 @@ def test_complete_hands_settle_as_an_independent_reading_of_the_rules(dice):
         assert Decimal(line(result, wager)["net"]) == (-1 if units is None else units)
     nets = sum(Decimal(x["net"]) for x in lines(result, "lucky_shooter"))
     assert nets == _reference_lucky_shooter(totals)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-1, 13) | st.floats() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["seat", "wagers", "hot_roller", "lucky_shooter", "all_small"]), inner,
+        max_size=3),
+    max_leaves=10,
+)
+
+
+@given(st.sampled_from(["options", "positions", "rolls"]), JSON)
+def test_any_request_shape_is_settled_or_refused_field_by_field(field, value):
+    payload = {"game": "craps", "options": {"hot_roller": "A", "lucky_shooter": "A"},
+               "rolls": [[1, 3], SEVEN], "positions": [{"wagers": {"hot_roller": "5"}}],
+               field: value}
+    try:
+        games.settle(payload)
+    except InvalidRound as refused:
+        assert refused.errors

@@ -242,3 +242,24 @@ def test_a_blazing_7s_win_pays_at_least_the_other_row(balls, paytable):
     assert row.value >= table.row("other").value
     hits = len(set(balls) & {"7", "17", "27"})
     assert (row.hand in ("all_three", "two_of_three", "one_of_three")) is (hits > 0)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-1, 40) | st.floats() | st.text(max_size=4)
+    | st.sampled_from(["7", "00", "500"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["seat", "wagers", "b2b", "blazing_7s", "wheel"]), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@given(st.sampled_from(["options", "positions", "spin", "previous_spin", "rng_payout",
+                        "bonus_balls"]), JSON)
+def test_any_request_shape_is_settled_or_refused_field_by_field(field, value):
+    payload = {"game": "roulette", "options": {"blazing_7s": "1"}, "previous_spin": "7",
+               "spin": "7", "rng_payout": "10", "bonus_balls": ["1", "2", "3"],
+               "positions": [{"wagers": {"b2b": "5", "blazing_7s": "5"}}], field: value}
+    try:
+        games.settle(payload)
+    except InvalidRound as refused:
+        assert refused.errors

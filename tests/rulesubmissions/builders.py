@@ -7,7 +7,7 @@ from games.paytables import catalog
 from rulesubmissions.engine import available_games, meter_context
 from rulesubmissions.validation import submission_options
 
-SEED = Decimal("25000.00")  # a meter amount above every minimum in the regulations
+SEED = Decimal("100000.00")  # a meter amount above every minimum in the regulations
 
 
 def first_paytable(spec, wager_key: str) -> str:
@@ -35,7 +35,7 @@ def terms_for(spec, offer=(), **over) -> dict:
     """Valid terms offering the game's required wagers plus ``offer``, meters at ``SEED``."""
     keys = [w.key for w in spec.wagers if not w.optional or w.key in offer]
     wagers = {k: first_paytable(spec, k) for k in keys}
-    meters = {m.key: {"initial": fmt(SEED), "reset": fmt(SEED), "rate": "5"}
+    meters = {m.key: {"initial": fmt(SEED), "reset": fmt(SEED), "rate": str(m.min_rate or 5)}
               for k in keys for m in spec.meters_for(k)}
     return {"game": spec.key, "options": options_for(spec, offer), "wagers": wagers,
             "meters": meters, "table_minimum": "5.00", "table_maximum": "1000.00",

@@ -228,3 +228,74 @@ def test_payout_limit_floor_follows_the_engine_when_a_round_can_win_more():
     assert check({**terms, "payout_limit": fmt(floor)}).ok
     errors = check({**terms, "payout_limit": fmt(floor - CENT)}).errors
     assert f"${floor:,.2f}" in errors["payout_limit"][0]
+
+
+def test_pai_gow_progressive_seed_is_2000_dollars():
+    """§645a.13(e)(2): "The initial and reset amount ... be at least $2,000"."""
+    spec = game_spec("pai_gow_poker")
+    assert spec is not None, "Pai Gow Poker is in the engine"
+    assert check(with_meter(spec, "progressive", "progressive", initial="2000.00",
+                            reset="2000.00")).ok
+    errors = check(with_meter(spec, "progressive", "progressive", initial="1999.99",
+                              reset="1999.99")).errors
+    assert sorted(errors) == ["meters.progressive.initial", "meters.progressive.reset"]
+    assert "$2,000.00 (§645a.13(e)(2))" in errors["meters.progressive.initial"][0]
+
+
+def test_queens_dragon_only_on_an_ez_pai_gow_table():
+    """§645a.7(e)(5)(i): the Queen's Dragon Wager is an EZ Pai Gow Poker wager."""
+    spec = game_spec("pai_gow_poker")
+    terms = terms_for(spec, offer=["queens_dragon"])
+    assert terms["options"]["ez_pai_gow"] is True and check(terms).ok
+    terms["options"]["ez_pai_gow"] = False
+    message = check(terms).errors["wagers.queens_dragon"][0]
+    assert "EZ Pai Gow" in message and "§645a.7(e)(5)(i)" in message
+
+
+@pytest.mark.parametrize(("denomination", "mega", "major_minor", "rule"), [
+    ("5", "50000.00", "450.00", "§627b.3(f)(2)"),
+    ("1", "10000.00", "90.00", "§627b.3(g)(2)"),
+])
+def test_royal_9_meter_minimums_follow_the_denomination(denomination, mega, major_minor, rule):
+    """§627b.3(f)(2) and (g)(2): at a $5 table at least $50,000 Mega, $450 Major and Minor;
+    at a $1 table $10,000, $90 and $90."""
+    spec = game_spec("baccarat")
+    terms = terms_for(spec, offer=["royal_9_progressive"])
+    terms["wagers"]["royal_9_progressive"] = denomination
+    minimums = {"royal_9_mega_jackpot": mega, "royal_9_major_jackpot": major_minor,
+                "royal_9_minor_jackpot": major_minor}
+    for meter, low in minimums.items():
+        terms["meters"][meter] = {"initial": low, "reset": low, "rate": "5"}
+    assert check(terms).ok
+    for meter, low in minimums.items():
+        below = set_meter(terms, meter, initial=fmt(Decimal(low) - CENT))
+        message = check(below).errors[f"meters.{meter}.initial"][0]
+        assert f"${Decimal(low):,.2f}" in message and rule in message
+
+
+def test_heavenly_9_seed_is_10000_dollars_and_its_increment_10_percent():
+    """§631b.2(i): "Meter Seed/ Reseed $10,000", "Increment Rate 10%"."""
+    spec = game_spec("baccarat")
+    terms = terms_for(spec, offer=["heavenly_9_progressive"])
+    terms["meters"]["heavenly_9_progressive"] = {"initial": "10000.00", "reset": "10000.00",
+                                                 "rate": "10"}
+    assert check(terms).ok
+    key = "meters.heavenly_9_progressive"
+    assert f"{key}.reset" in check(set_meter(terms, "heavenly_9_progressive",
+                                             reset="9999.99")).errors
+    for rate in ("9.9999", "10.0001"):
+        errors = check(set_meter(terms, "heavenly_9_progressive", rate=rate)).errors
+        assert "§631b.2(i)" in errors[f"{key}.rate"][0]
+
+
+def test_a_must_hit_by_configuration_must_be_one_of_the_tables_rows():
+    """§631b.6(c)(4): "set in one of the following configurations" (A-D at $1, $2, $5)."""
+    spec = game_spec("baccarat")
+    terms = terms_for(spec, offer=["heavenly_9_progressive"])
+    rows = spec.option("must_hit_by").choices
+    assert len(rows) == 12 and "C-5" in rows
+    for row in rows:
+        assert check({**terms, "options": {**terms["options"], "must_hit_by": row}}).ok
+    for wrong in ("E-5", "A-10", "C"):
+        errors = check({**terms, "options": {**terms["options"], "must_hit_by": wrong}}).errors
+        assert "§631b.6(c)(4)" in errors["options.must_hit_by"][0]
