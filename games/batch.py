@@ -28,8 +28,8 @@ _START = 0x3333  # each suit count starts at 3: 3 + 5 sets the field's top bit
 _FLUSH_BITS = 0x8888
 _RANK_SHIFT = 16
 _MASK_SHIFT = 16  # per-suit rank masks, 16 bits a suit (13 used)
-CHUNK = 1 << 14  # hands per step: the working set stays in L2
-_SWEEP = CHUNK * 4  # five-card sums per step of the exhaustive count (one input array, not 7)
+CHUNK = 1 << 15  # hands per step: few Python calls, a working set near the L2 size
+_SWEEP = CHUNK * 2  # five-card sums per step of the exhaustive count (one input array, not 7)
 
 CARD_WORDS = np.array(
     [CARD_KEYS[c] << _RANK_SHIFT | 1 << _FIELD * (c & 3) for c in range(52)], np.int64

@@ -193,6 +193,7 @@ def _build_tables():
     return order, nonflush, tuple(flush), tuple(flush_suit), starts
 
 
+# STRENGTH_KEYS[s]: (category, ranks...) of strength s; CATEGORY_STARTS[c]: c's lowest strength.
 STRENGTH_KEYS, NONFLUSH, FLUSH, FLUSH_SUIT, CATEGORY_STARTS = _build_tables()
 STRENGTH_COUNT = len(STRENGTH_KEYS)
 ROYAL_FLUSH_STRENGTH = STRENGTH_COUNT - 1

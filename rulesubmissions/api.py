@@ -52,7 +52,9 @@ def _property(request) -> Property | None:
     wanted = request.data.get("property") if isinstance(request.data, dict) else None
     if wanted is None:
         return current_property(request.user)
-    return properties_visible_to(request.user).filter(pk=wanted).first()
+    if not str(wanted).isdigit():
+        return None
+    return properties_visible_to(request.user).filter(pk=int(wanted)).first()
 
 
 def _terms(data) -> dict:
@@ -117,15 +119,18 @@ class SubmissionDetail(generics.RetrieveAPIView):
         return self._update(request, {**self.get_object().terms(), **_terms(request.data)})
 
 
-class SubmissionAction(SubmissionDetail):
+class SubmissionAction(generics.GenericAPIView):
     """POST ``submit``, ``approve`` (``effective_date``), ``return`` (``comment``) or
     ``new-version`` (a draft copying this approved version)."""
 
+    serializer_class = SubmissionSerializer
+    permission_classes = [HasAbility]
+    required_ability = "rulesubmissions.read"
     ACTIONS = {"submit": Status.SUBMITTED, "approve": Status.APPROVED,
                "return": Status.RETURNED}
 
-    def get(self, request, *args, **kwargs):
-        return Response(status=status.HTTP_405_METHOD_NOT_ALLOWED)
+    def get_queryset(self):
+        return selectors.submission_list(user=self.request.user)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=SubmissionSerializer)
     def post(self, request, pk: int, action: str):

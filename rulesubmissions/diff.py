@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesubmissions.engine import game_spec
+from rulesubmissions.validation import METER_FIELDS
 
-METER_FIELDS = {"initial": "initial amount", "reset": "reset amount",
-                "rate": "rate of progression (%)", "reserve_rate": "reserve rate (%)"}
 LIMITS = {"table_minimum": "Table minimum wager", "table_maximum": "Table maximum wager",
           "payout_limit": "Payout limit"}
 

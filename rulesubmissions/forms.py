@@ -9,10 +9,8 @@ from games.paytables import Catalog
 from games.spec import GameSpec
 from rulesubmissions.engine import available_games
 from rulesubmissions.models import Status
-from rulesubmissions.validation import needed_meters, submission_options
+from rulesubmissions.validation import METER_FIELDS, needed_meters, submission_options
 
-METER_FIELDS = (("initial", "Initial amount ($)"), ("reset", "Reset amount ($)"),
-                ("rate", "Rate of progression (%)"), ("reserve_rate", "Reserve rate (%)"))
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -31,7 +29,7 @@ def terms_from_post(spec: GameSpec, data) -> dict:
     wagers = {w.key: data.get(f"wagers.{w.key}", "")
               for w in spec.wagers if not w.optional or f"wagers.{w.key}.offered" in data}
     # Only the needed meters: a withdrawn wager's leftover amounts are not terms.
-    meters = {key: {f: data.get(f"meters.{key}.{f}", "").strip() for f, _ in METER_FIELDS}
+    meters = {key: {f: data.get(f"meters.{key}.{f}", "").strip() for f in METER_FIELDS}
               for key in needed_meters(spec, wagers, options)}
     return {
         "game": spec.key, "options": options, "wagers": wagers,
@@ -116,7 +114,7 @@ class Editor:
                 "dom_id": dom_id(f"meters.{m.key}"),
                 "fields": [self._field(f"meters.{m.key}.{f}", label, "text",
                                        (meters.get(m.key) or {}).get(f, ""), rule=m.rule)
-                           for f, label in METER_FIELDS]}
+                           for f, label in METER_FIELDS.items()]}
 
     def _meters_of(self, wager_key: str) -> list:
         own = [m for m in self.spec.meters_for(wager_key) if m.key not in self.placed]

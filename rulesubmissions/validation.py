@@ -31,6 +31,9 @@ from games.spec import GameSpec, MeterSpec, OptionSpec
 from rulesubmissions.engine import game_spec, meter_context
 
 PERCENT_PLACES = Decimal("0.0001")
+# A meter's terms and how people call them.
+METER_FIELDS = {"initial": "Initial amount ($)", "reset": "Reset amount ($)",
+                "rate": "Rate of progression (%)", "reserve_rate": "Reserve rate (%)"}
 HUNDRED = Decimal(100)
 
 

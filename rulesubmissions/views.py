@@ -63,6 +63,8 @@ def _floor(request, terms: dict):
 
 @ability_required("rulesubmissions.draft")
 def submission_create(request):
+    if request.property is None:
+        raise PermissionDenied("a submission belongs to a property where you are staff")
     game = request.POST.get("game") or request.GET.get("game", "")
     spec = game_spec(game)
     if request.method == "POST" and spec is not None:

@@ -128,3 +128,17 @@ def test_paytables_propose_and_approve(api_for, compliance_officer, second_compl
     bad = api_for(compliance_officer).post("/api/v1/paytables/", {"entry": {"id": "x"}},
                                            format="json")
     assert bad.status_code == 400 and "entry" in bad.json()["errors"]
+
+
+def test_a_property_that_is_not_yours_is_a_400(api_for, table_games_manager, lakeside,
+                                               tcp_terms):
+    for wanted in (lakeside.pk, "x"):
+        response = api_for(table_games_manager).post(LIST, {**tcp_terms, "property": wanted},
+                                                      format="json")
+        assert response.status_code == 400 and "property" in response.json()["errors"]
+
+
+def test_an_action_url_does_not_update_terms(api_for, draft, table_games_manager):
+    client = api_for(table_games_manager)
+    assert client.put(f"{LIST}{draft.pk}/submit/", {}, format="json").status_code == 405
+    assert client.post(f"{LIST}{draft.pk}/publish/").status_code == 400

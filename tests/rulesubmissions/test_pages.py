@@ -180,3 +180,10 @@ def test_a_malformed_paytable_form_is_refused(client_for, compliance_officer):
         "citation": "649a.12(d)", "source": "primary", "rows": "pair: 1"})
     assert response.status_code == 400
     assert "citation must be a section" in response.content.decode()
+
+
+def test_the_detail_lists_the_wagers_and_meter_amounts(client_for, approved, auditor):
+    html = client_for(auditor).get(reverse("rulesubmissions:detail",
+                                           args=[approved.pk])).content.decode()
+    assert "<td>Five-Card Progressive</td><td class=\"num\">10000.00</td>" in html
+    assert "three_card_poker.pair_plus.D" in html and "in force" in html
