@@ -4,21 +4,21 @@
 wager, Tie, Perfect Pairs on both hands, the five 5 Treasures wagers, Lucky Nines and Heavenly 9,
 dealt by the engine from a random eight-deck shoe and settled through ``games.settle`` (request
 validation and JSON-ready output included). The baseline, measured in the same run on the same
-shoes, is a naive reference written here: it deals with the third-card rules spelled out as
-if/elif on card text, classifies every wager directly and looks each payout up in the catalog,
-validating nothing. Both must agree on every seat's net, or the benchmark fails.
+shoes, does the same job another way: one request per seat (benchmarks/baselines.py). Every
+seat's net is also checked against a naive reference written here, untimed: it deals with the
+third-card rules spelled out as if/elif on card text, classifies every wager directly and looks
+each payout up in the catalog; the engine and the reference must agree, or the benchmark fails.
 
-``baccarat_deal``: ``games.baccarat.rules.deal`` (table-driven) against the baseline's dealer
-alone, on the same shoes.
+``baccarat_deal``: ``games.baccarat.rules.deal`` (table-driven) against the reference's dealer
+alone, on the same shoes: two ways of dealing one coup, neither validating the shoe.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from decimal import Decimal
 
-import games
+from benchmarks.baselines import rate, settle_figure
 from games.baccarat.rules import deal
 from games.cards import card_str
 from games.paytables import catalog
@@ -154,33 +154,21 @@ def _payload(shoe: list[str], seats: list[str]) -> dict:
     }
 
 
-def _rate(fn, items) -> tuple[float, list]:
-    started = time.perf_counter()
-    out = [fn(*item) for item in items]
-    return len(items) / (time.perf_counter() - started), out
-
-
 def run() -> dict:
     rounds = _rounds()
-    payloads = [(_payload(shoe, seats),) for shoe, seats in rounds]
-    ours, results = _rate(games.settle, payloads)
-    base, expected = _rate(naive_settle, rounds)
-    for result, nets in zip(results, expected, strict=True):
-        got = [Decimal(p["net"]) for p in result["positions"]]
+    figure, results = settle_figure([_payload(shoe, seats) for shoe, seats in rounds])
+    for result, (shoe, seats) in zip(results, rounds, strict=True):
+        got, nets = [Decimal(p["net"]) for p in result["positions"]], naive_settle(shoe, seats)
         if got != nets:
             raise AssertionError(f"engine {got} != reference {nets} for {result['dealer']}")
-    shoes_int = [(random.Random(SEED + i).sample(list(range(52)) * 8, 6),) for i in range(5000)]
-    deal_ours, _ = _rate(deal, shoes_int)
-    deal_base, _ = _rate(naive_deal, [([card_str(c) for c in s],) for (s,) in shoes_int])
+    shoes = [random.Random(SEED + i).sample(list(range(52)) * 8, 6) for i in range(5000)]
+    deal_ours, _ = rate(deal, shoes)
+    deal_base, _ = rate(naive_deal, [[card_str(c) for c in s] for s in shoes])
     return {
-        "baccarat_settle": {
-            "value": ours, "unit": "rounds/s",
-            "baseline": "naive reference settlement (if/elif rules on card text, no validation)",
-            "baseline_value": base, "ratio": ours / base,
-        },
+        "baccarat_settle": figure,
         "baccarat_deal": {
             "value": deal_ours, "unit": "rounds/s",
-            "baseline": "naive dealer (third-card rules as if/elif on card text)",
+            "baseline": "naive dealer (third-card rules as if/elif on card text), same shoes",
             "baseline_value": deal_base, "ratio": deal_ours / deal_base,
         },
     }

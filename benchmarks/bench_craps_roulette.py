@@ -3,17 +3,17 @@
 A round is a whole shooter's hand (random dice up to the seven-out) or one spin, at a full
 table (16 craps seats, 8 roulette seats) with every wager at every seat, through ``games.settle``
 (request validation and JSON-ready output included). The baseline, measured in the same run on
-the same rounds, is the naive way to post them: one request per seat, so every table-level
-decision (the Hot Roller count, the Lucky Shooter walk, the bonus round) and paytable look-up is
-made again for each seat. Both must agree on every seat's lines, or the benchmark fails.
+the same rounds, is the naive way to post them: one request per seat (benchmarks/baselines.py),
+so every table-level decision (the Hot Roller count, the Lucky Shooter walk, the bonus round)
+and paytable look-up is made again for each seat. Both must agree on every seat's lines, or the
+benchmark fails.
 """
 
 from __future__ import annotations
 
 import random
-import time
 
-import games
+from benchmarks.baselines import settle_figure
 from games import craps, roulette
 
 ROUNDS = 600
@@ -59,32 +59,10 @@ def roulette_rounds(rng: random.Random) -> list[dict]:
     return rounds
 
 
-def _rate(settle, rounds: list[dict]) -> tuple[float, list]:
-    started = time.perf_counter()
-    results = [settle(p) for p in rounds]
-    return len(rounds) / (time.perf_counter() - started), results
-
-
-def per_seat(payload: dict) -> list[dict]:
-    """The baseline: each seat settled as a request of its own."""
-    return [games.settle({**payload, "positions": [p]})["positions"][0]
-            for p in payload["positions"]]
-
-
-def _figure(name: str, rounds: list[dict]) -> dict:
-    value, settled = _rate(games.settle, rounds)
-    baseline, expected = _rate(per_seat, rounds)
-    if [r["positions"] for r in settled] != expected:
-        raise AssertionError(f"{name}: one request per table and per seat disagree")
-    return {"value": value, "unit": "rounds/s",
-            "baseline": "one settle request per seat, same rounds",
-            "baseline_value": baseline, "ratio": value / baseline}
-
-
 def run() -> dict:
     rng = random.Random(SEED)
     return {
-        "craps.settle_16_seats": _figure("craps", craps_rounds(rng)),
-        "roulette.settle_8_seats": _figure("roulette", roulette_rounds(rng)),
+        "craps.settle_16_seats": settle_figure(craps_rounds(rng))[0],
+        "roulette.settle_8_seats": settle_figure(roulette_rounds(rng))[0],
     }
 

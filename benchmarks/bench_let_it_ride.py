@@ -3,21 +3,21 @@
 A Let It Ride round is seven players letting all three $5 bets ride; a Hold 'Em round is six
 players each playing Ante, Flop, Turn and River. Both go through ``games.settle`` (request
 validation and JSON-ready output included). The baseline, measured in the same run on the
-same rounds, is a naive reference written here that settles only those wagers and validates
-nothing: it ranks a hand by sorting and counting, and a Hold 'Em hand by ranking all 21
-five-card subsets of its seven cards. Both must agree on every seat's net, or the benchmark
-fails.
+same rounds, does the same job another way: one request per seat (benchmarks/baselines.py).
+Every seat's net is also checked against a naive reference written here, untimed, that settles
+only those wagers: it ranks a hand by sorting and counting, and a Hold 'Em hand by ranking all
+21 five-card subsets of its seven cards; the engine and the reference must agree, or the
+benchmark fails.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from decimal import Decimal
 from itertools import combinations
 
-import games
+from benchmarks.baselines import settle_figure
 from games.cards import card_str
 from games.paytables import catalog
 
@@ -107,36 +107,20 @@ def _thb_naive(hands, rest) -> list[Decimal]:
     return nets
 
 
-def _measure(deals, payload, naive) -> tuple[float, float]:
-    payloads = [payload(*d) for d in deals]
-    games.settle(payloads[0])  # load the paytable catalog outside the timing
-    start = time.perf_counter()
-    results = [games.settle(p) for p in payloads]
-    engine = len(deals) / (time.perf_counter() - start)
-    start = time.perf_counter()
-    expected = [naive(*d) for d in deals]
-    reference = len(deals) / (time.perf_counter() - start)
-    for result, nets in zip(results, expected, strict=True):
-        got = [Decimal(p["net"]) for p in result["positions"]]
+def _measure(deals, payload, naive) -> dict:
+    figure, settled = settle_figure([payload(*d) for d in deals])
+    for result, d in zip(settled, deals, strict=True):
+        got, nets = [Decimal(p["net"]) for p in result["positions"]], naive(*d)
         if got != nets:
             raise AssertionError(f"engine {got} != reference {nets}")
-    return engine, reference
+    return figure
 
 
 def run() -> dict:
-    found = {}
-    for name, deals, payload, naive in (
-        ("let_it_ride.settle", _deals(7, 3, 2), _lir_payload, _lir_naive),
-        ("texas_holdem_bonus.settle", _deals(6, 2, 5), _thb_payload, _thb_naive),
-    ):
-        engine, reference = _measure(deals, payload, naive)
-        found[name] = {
-            "value": round(engine, 1), "unit": "rounds/s",
-            "baseline": "naive reference settler (sort-and-count hands, all 21 five-card "
-                        "subsets for Hold 'Em, main wagers only, no validation), same rounds",
-            "baseline_value": round(reference, 1), "ratio": round(engine / reference, 2),
-        }
-    return found
+    return {
+        "let_it_ride.settle": _measure(_deals(7, 3, 2), _lir_payload, _lir_naive),
+        "texas_holdem_bonus.settle": _measure(_deals(6, 2, 5), _thb_payload, _thb_naive),
+    }
 
 
 if __name__ == "__main__":

@@ -77,8 +77,10 @@ ROLES: dict[str, Role] = {
         _role(
             "api_client",
             "API client",
-            "An integration that calls the API with a token.",
-            "api.access", "property.read", "meters.read", "engine.settle",
+            "An integration that calls the API with a token: table game systems settle rounds,"
+            " reporting tools read meters, slips and Rules Submissions.",
+            "api.access", "property.read", "rulesubmissions.read", "meters.read", "slips.read",
+            "engine.settle",
         ),
     )
 }

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from games.money import ZERO
-from games.payload import Reader
+from games.payload import Reader, whole_number
 from games.paytables import Paytable, Row, catalog
-from games.settlement import Line, RoundResult, SeatResult, lose, win_row
+from games.settlement import Line, RoundResult, SeatResult, best_net, paid_by_row
 from games.spec import GameSpec, OptionSpec, WagerSpec
 
 PENDING = "pending"
@@ -173,10 +173,9 @@ def bonus_craps(totals: Iterable[int]) -> dict[str, Decision]:
 def _paytable_rows(wager: str, chosen: object) -> list[Row]:
     """The rows paying ``wager`` in the chosen paytable, or in every one if none resolves."""
     table = PAYTABLE_OF[wager]
-    found = catalog().resolve("craps", table, str(chosen)) if chosen is not None else None
-    tables = [found] if found else catalog().for_wager("craps", table)
     own = wager if table == "bonus_craps" else None
-    return [r for t in tables for r in t.rows if own in (None, r.hand)]
+    return [r for t in catalog().chosen_or_all("craps", table, chosen) for r in t.rows
+            if own in (None, r.hand)]
 
 
 def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: Decimal) -> Decimal:
@@ -186,8 +185,7 @@ def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: 
     for wager, table in PAYTABLE_OF.items():
         if wager in offered or table in offered:
             chosen = offered.get(wager) or offered.get(table)
-            rows = _paytable_rows(wager, chosen)
-            total += max(win_row(wager, minimum_wager, r, "").net for r in rows)
+            total += best_net(wager, minimum_wager, _paytable_rows(wager, chosen))
     return total
 
 
@@ -232,16 +230,12 @@ def _rolls(reader: Reader, value: object) -> tuple[tuple[int, int], ...] | None:
         if not isinstance(roll, list | tuple) or len(roll) != 2:
             reader.fail(f"rolls[{i}]", f"{roll!r} is not a roll: a roll is two dice, like [1, 3]")
             continue
-        bad = [j for j, die in enumerate(roll) if not _is_die(die)]
+        bad = [j for j, die in enumerate(roll) if not whole_number(die, 1, 6)]
         for j in bad:
             reader.fail(f"rolls[{i}][{j}]", f"{roll[j]!r} is not a die: a die shows 1 to 6 "
                         "(Craps dice, Chapter 623a)")
         rolls.append(None if bad else tuple(sorted(roll)))
     return None if None in rolls or len(rolls) != len(value) else tuple(rolls)
-
-
-def _is_die(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
 def _verify_ends_by_seven_out(reader: Reader, seven_out: int | None, count: int) -> None:
@@ -252,10 +246,7 @@ def _verify_ends_by_seven_out(reader: Reader, seven_out: int | None, count: int)
 
 
 def _verify_wagers(reader: Reader, positions: list[dict]) -> None:
-    options = reader.mapping("options", reader.payload.get("options"))
-    electronic = options.get("electronic_table")
-    if electronic is not None and not isinstance(electronic, bool):
-        reader.fail("options.electronic_table", "must be true or false")
+    electronic = reader.flag("electronic_table", None)
     for p in positions:
         if electronic is False and "lucky_shooter" in p["wagers"]:
             reader.fail(f"{p['path']}.wagers.lucky_shooter", "the Lucky Shooter wager is offered "
@@ -277,10 +268,8 @@ def _paytables(reader: Reader, wagered: set[str]) -> dict[str, Paytable | None]:
 def _line(wager: str, amount: Decimal, decision: Decision, paytable: Paytable) -> Line:
     if decision.roll is None:
         return Line(wager, amount, PENDING, "", ZERO, decision.rule, hand=decision.hand)
-    row = paytable.row(decision.hand)
-    if row is None:
-        return lose(wager, amount, decision.rule, hand=decision.hand)
-    return win_row(wager, amount, row, decision.rule, hand=decision.hand)
+    return paid_by_row(wager, amount, paytable.row(decision.hand), decision.rule,
+                       hand=decision.hand)
 
 
 def _decisions(

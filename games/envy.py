@@ -23,16 +23,22 @@ of the Progressive Payout Wager placed by the player receiving the Envy Bonus",
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from games.errors import GameError
-from games.money import fmt
+from games.hands import Category, category
+from games.money import ZERO, fmt
+from games.payload import Reader
 from games.paytables import Paytable, Row
 from games.settlement import Line, bonus
 
 ROW_PREFIX = "envy_"
+# The Five-Card Envy Bonus Qualifying Hands, a straight flush or better (§643a.11(f)(3)(iv)(E),
+# §647a.11(i)(5), §649a.1), by their paytable names.
+STRAIGHT_FLUSH_OR_BETTER = {Category.ROYAL_FLUSH: "royal_flush",
+                            Category.STRAIGHT_FLUSH: "straight_flush"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,21 @@ def envy_wagers(paytable: Paytable) -> tuple[Decimal, ...]:
     return tuple(sorted(amounts))
 
 
+def straight_flush_holders(strengths: Mapping[int, int]) -> dict[int, str]:
+    """``holders`` among seat -> five-card strength: each seat holding a straight flush or
+    better, with its hand's paytable name."""
+    return {seat: STRAIGHT_FLUSH_OR_BETTER[cat] for seat, s in strengths.items()
+            if (cat := category(s)) in STRAIGHT_FLUSH_OR_BETTER}
+
+
+def best_envy(paytable: Paytable, amount: Decimal) -> Decimal:
+    """The largest Envy Bonus one wager of ``amount`` can receive for one other hand (every
+    amount listed when the table has none for ``amount``); for payout-limit floors."""
+    rows = [r for r in paytable.rows if r.hand.startswith(ROW_PREFIX)]
+    mine = [r for r in rows if r.when.get("wager") == fmt(amount)]
+    return max((r.value for r in mine or rows), default=ZERO)
+
+
 def can_receive_envy(paytable: Paytable, wager: Decimal) -> bool:
     """Whether the Envy table pays a player with this wager: it lists no amount, or this one."""
     amounts = envy_wagers(paytable)
@@ -99,6 +120,20 @@ def verify_envy_wager(paytable: Paytable, wager: Decimal, rule: str) -> None:
             f"the Envy Bonus of paytable {paytable.name} is set for wagers of {listed} only "
             f"({rule}); ${fmt(wager)} has no Envy amount"
         )
+
+
+def verify_envy_amounts(
+    reader: Reader, positions: Sequence[Mapping], key: str, paytable: Paytable, *, name: str,
+    rule: str,
+) -> None:
+    """Refuse, field by field, a ``key`` wager of an amount the Envy table is not written for
+    ("based upon the amount of the Progressive Payout Wager", e.g. §643a.12(e)(5)); ``name``
+    and ``rule`` are the wager's, for the message."""
+    listed = ", ".join(f"${fmt(a)}" for a in envy_wagers(paytable))
+    for p in positions:
+        amount = p["wagers"].get(key)
+        if amount is not None and not can_receive_envy(paytable, amount):
+            reader.fail(f"{p['path']}.wagers.{key}", f"the {name} is {listed} ({rule})")
 
 
 def envy_lines(

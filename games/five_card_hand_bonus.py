@@ -16,7 +16,7 @@ starts and resets at $10,000 or more ((4)).
 A game builds one ``Bet`` per hand wagered on, in its settlement order, and calls::
 
     draws = read_draws(reader, dealer=True)          # before reader.done()
-    meter = RoundMeter.read(reader, "five_card_hand_bonus")
+    meter = RoundMeter.read(reader, "five_card_hand_bonus")  # games/progressive.py
     lines = settle_bets(bets, section="§647a.12(e)", paytable=paytable("texas_holdem_bonus"),
                         meter=meter, draws=draws)   # seat -> [Line, ...]
 
@@ -32,13 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from games.envy import ROW_PREFIX
-from games.errors import InvalidRound
 from games.hands import category, describe, strength
-from games.money import to_cents
-from games.payload import Reader
-from games.paytables import Paytable, Row, catalog
-from games.settlement import NOT_TABLE_INVENTORY, WIN, Line, bonus, lose, win_row
+from games.payload import Reader, whole_number
+from games.paytables import Paytable, catalog
+from games.progressive import RoundMeter, best_win, pay_row
+from games.settlement import NOT_TABLE_INVENTORY, WIN, Line, bonus, lose
 from games.spec import MeterSpec
 
 WAGER = "five_card_hand_bonus"
@@ -106,46 +104,7 @@ def read_draws(reader: Reader, *, dealer: bool, section: str) -> Draws:
 def _is_position(value: object, seats: int, dealer: bool) -> bool:
     if dealer and value == DEALER:
         return True
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= seats
-
-
-class RoundMeter:
-    """A progressive meter through one round's settlement.
-
-    Each award is a share of the amount on the meter when that player is paid (§643a.12(e)(4),
-    §647a.12(d)(4)), so an award lowers the meter for the next one; 100% empties it and the
-    meter restarts at its reset amount, which the request then gives as ``meters.<key>_reset``.
-    The meter keeps the exact fraction of a cent; awards are paid down to the cent.
-    """
-
-    def __init__(self, key: str, amount: Decimal | None, reset: Decimal | None = None):
-        self.key = key
-        self.amount = amount
-        self.reset = reset
-        self._reset_used = False
-
-    @classmethod
-    def read(cls, reader: Reader, key: str) -> RoundMeter:
-        """Reads ``meters.<key>`` (and ``meters.<key>_reset``) when given; a round that needs
-        a missing amount is refused when the award comes up."""
-        meters = reader.mapping("meters", reader.payload.get("meters"))
-        amount = reader.meter(key) if key in meters else None
-        reset = reader.meter(f"{key}_reset") if f"{key}_reset" in meters else None
-        return cls(key, amount, reset)
-
-    def pay(self, percent: Decimal, *, ways: int = 1) -> Decimal:
-        """Each of ``ways`` equal shares of ``percent`` of the meter, down to the cent."""
-        if self.amount is None:
-            needed = f"{self.key}_reset" if self._reset_used else self.key
-            why = ("a royal flush emptied the meter earlier in this round; its reset amount"
-                   if self._reset_used else "the meter amount")
-            raise InvalidRound({f"meters.{needed}": f"{why} is needed to pay {percent}% of it"})
-        share = to_cents(self.amount * percent / 100 / ways)
-        if percent == 100:
-            self.amount, self._reset_used = self.reset, True
-        else:
-            self.amount -= share * ways
-        return share
+    return whole_number(value, 1, seats)
 
 
 def settle_bets(
@@ -174,9 +133,7 @@ def _wager_line(
     row = paytable.row(category(hand_strength).name.lower())
     if row is None:
         return lose(bet.wager, bet.amount, f"{section}(1)", **extra)
-    if row.basis != "meter_percent":
-        return win_row(bet.wager, bet.amount, row, f"{section}(1)", **extra)
-    if bet.on == PLAYER:
+    if bet.on == PLAYER or row.basis != "meter_percent":
         return pay_row(bet.wager, bet.amount, row, f"{section}(1)", meter, **extra)
     # §647a.12(e)(2): the dealer's-hand jackpot is divided equally among its bettors.
     if not dealer_share:
@@ -185,19 +142,6 @@ def _wager_line(
     return Line(bet.wager, bet.amount, WIN, odds, dealer_share[0] - bet.amount,
                 f"{section}(1), {section}(2)", paid_from=NOT_TABLE_INVENTORY, meter=meter.key,
                 **extra)
-
-
-def pay_row(
-    wager: str, amount: Decimal, row: Row, rule: str, meter: RoundMeter, *,
-    paid_from: str = NOT_TABLE_INVENTORY, **extra,
-) -> Line:
-    """A winning progressive row: a share of ``meter`` as it stands now (paid from
-    ``paid_from``: a percentage-of-meter award never comes from the table inventory, nor is it
-    credited to a game account), or the row's odds."""
-    if row.basis != "meter_percent":
-        return win_row(wager, amount, row, rule, **extra)
-    return Line(wager, amount, WIN, row.odds, meter.pay(row.value) - amount, rule,
-                paid_from=paid_from, meter=meter.key, **extra)
 
 
 def _draw_lines(bet: Bet, section: str, draws: Draws) -> list[Line]:
@@ -218,12 +162,3 @@ def max_win(amount: Decimal, paytable: Paytable, meter: Decimal = METER_MINIMUM)
     at ``meter``, by default the regulation's least meter) plus a Magic Card and a Lucky Bonus;
     for a payout-limit floor."""
     return best_win(amount, paytable, meter) + amount * (MAGIC_CARD_ODDS + LUCKY_BONUS_ODDS)
-
-
-def best_win(amount: Decimal, paytable: Paytable, meter: Decimal = METER_MINIMUM) -> Decimal:
-    """The net win of ``amount`` at the paytable's best hand row (Envy rows aside), a meter
-    row valued at ``meter``; for payout-limit floors."""
-    return max(
-        win_row(WAGER, amount, row, "", meter=meter).net
-        for row in paytable.rows if not row.hand.startswith(ROW_PREFIX)
-    )

@@ -20,7 +20,6 @@ Hand names: five-card ``royal_flush`` ... ``two_pair``, ``pair_of_tens_or_better
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from decimal import Decimal
 
 from games import envy
@@ -35,19 +34,20 @@ from games.hands import (
     strength,
     three_card_rank,
 )
-from games.money import ZERO, fmt, parse_dollars, to_cents
+from games.money import ZERO, fmt
 from games.payload import Reader
-from games.paytables import Paytable, Row, catalog
+from games.payout_limit import apply_payout_limit, read_payout_limit
+from games.paytables import Paytable, catalog
+from games.progressive import RoundMeter, best_win, pay_row
 from games.settlement import (
     NOT_TABLE_INVENTORY,
     TABLE_INVENTORY,
     Line,
     RoundResult,
     SeatResult,
-    lose,
-    win_row,
+    paid_by_row,
 )
-from games.spec import PAYOUT_LIMIT_FLOOR, GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
 
 GAME = "let_it_ride"
 BETS = ("bet_1", "bet_2", "bet_3")
@@ -56,7 +56,6 @@ BETS = ("bet_1", "bet_2", "bet_3")
 POSITIONS = 7
 PROGRESSIVE_MINIMUM = Decimal("10000.00")  # §643a.12(e)(3)
 FIVE_CARD_PROGRESSIVE = f"{GAME}.five_card_progressive.standard"
-ENVY_HANDS = {Category.ROYAL_FLUSH: "royal_flush", Category.STRAIGHT_FLUSH: "straight_flush"}
 
 
 def five_card_hand(hand_strength: int) -> str:
@@ -71,57 +70,6 @@ def three_card_hands(cards: Sequence[int]) -> tuple[str, ...]:
     """The paytable names of a three-card hand, highest first (§643a.6(d))."""
     name = three_card_rank(cards)[0].name.lower()
     return ("mini_royal", name) if is_mini_royal(cards) else (name,)
-
-
-def first_row(paytable: Paytable, hands: Sequence[str]) -> Row | None:
-    """The row of the highest of ``hands`` the paytable pays: only the highest is paid."""
-    return next((row for hand in hands if (row := paytable.row(hand)) is not None), None)
-
-
-def read_payout_limit(reader: Reader, rule: str) -> Decimal | None:
-    """``options.payout_limit``: none, or at least $50,000 (the floor of every limit clause)."""
-    raw = reader.mapping("options", reader.payload.get("options")).get("payout_limit")
-    if raw is None:
-        return None
-    try:
-        limit = parse_dollars(raw)
-    except ValueError as e:
-        reader.fail("options.payout_limit", str(e))
-        return None
-    if limit < PAYOUT_LIMIT_FLOOR:
-        reader.fail("options.payout_limit",
-                    f"a payout limit is at least ${PAYOUT_LIMIT_FLOOR:,.2f} ({rule})")
-        return None
-    return limit
-
-
-def apply_payout_limit(lines: Sequence[Line], limit: Decimal | None, rule: str) -> list[Line]:
-    """Cap what ``lines`` win together on one hand at ``limit``, each winning line keeping its
-    share of the limit in proportion to its win (the first takes the odd cents)."""
-    won = sum((line.net for line in lines if line.net > 0), ZERO)
-    if limit is None or won <= limit:
-        return list(lines)
-    shares = [to_cents(limit * line.net / won) if line.net > 0 else None for line in lines]
-    odd_cents = limit - sum(s for s in shares if s is not None)
-    capped = []
-    for line, share in zip(lines, shares, strict=True):
-        if share is None:
-            capped.append(line)
-            continue
-        capped.append(replace(
-            line, net=share + odd_cents, rule=f"{line.rule}, {rule}",
-            odds=f"{line.odds}, limited by the ${limit:,.2f} payout limit",
-        ))
-        odd_cents = ZERO
-    return capped
-
-
-def best_envy(paytable: Paytable, amount: Decimal) -> Decimal:
-    """The largest Envy Bonus one wager of ``amount`` can receive for one other hand (every
-    amount listed when the table has none for ``amount``); for payout-limit floors."""
-    rows = [r for r in paytable.rows if r.hand.startswith(envy.ROW_PREFIX)]
-    mine = [r for r in rows if r.when.get("wager") == fmt(amount)]
-    return max((r.value for r in mine or rows), default=ZERO)
 
 
 def _offered_table(key: str, paytable_id: str) -> Paytable | None:
@@ -147,8 +95,9 @@ def _max_round_win(
         if key == "five_card_hand_bonus":
             total += fchb.max_win(minimum_wager, table)
             continue
-        total += fchb.best_win(minimum_wager, table) * (len(BETS) if key == "bet_3" else 1)
-        total += best_envy(table, minimum_wager) * (POSITIONS - 1)
+        total += best_win(minimum_wager, table, PROGRESSIVE_MINIMUM) * (
+            len(BETS) if key == "bet_3" else 1)
+        total += envy.best_envy(table, minimum_wager) * (POSITIONS - 1)
     return total
 
 
@@ -203,8 +152,11 @@ def settle(payload: Mapping) -> RoundResult:
     placed = {key for p in positions for key in p["wagers"]}
     tables = _paytables(reader, placed)
     for key in ("three_card_progressive", "five_card_progressive"):
-        _verify_envy_amounts(reader, positions, key, tables.get(key))
-    meters = {key: fchb.RoundMeter.read(reader, key) for key in
+        if key in tables:
+            wager = SPEC.wager(key)
+            envy.verify_envy_amounts(reader, positions, key, tables[key], name=wager.name,
+                                     rule=f"{wager.rule}(5)")
+    meters = {key: RoundMeter.read(reader, key) for key in
               ("three_card_progressive", "five_card_progressive", "five_card_hand_bonus")}
     draws = fchb.read_draws(reader, dealer=False, section="§643a.12(f)")
     limit = read_payout_limit(reader, "§643a.12(g)")
@@ -243,21 +195,6 @@ def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
     return {k: v for k, v in tables.items() if v is not None}
 
 
-def _verify_envy_amounts(
-    reader: Reader, positions: list[dict], key: str, table: Paytable | None
-) -> None:
-    """A progressive wager must be an amount the Envy table is written for (§643a.12(d)(5),
-    (e)(5): "based upon the amount of the Progressive Payout Wager")."""
-    if table is None:
-        return
-    listed = ", ".join(f"${fmt(a)}" for a in envy.envy_wagers(table))
-    for p in positions:
-        amount = p["wagers"].get(key)
-        if amount is not None and not envy.can_receive_envy(table, amount):
-            reader.fail(f"{p['path']}.wagers.{key}",
-                        f"the {SPEC.wager(key).name} is {listed} ({SPEC.wager(key).rule}(5))")
-
-
 def _settle_round(positions, community, tables, meters, draws, limit) -> RoundResult:
     order = sorted(positions, key=lambda p: -p["seat"])  # §643a.11(f): from the dealer's right
     five = {p["seat"]: strength((*p["cards"], *community)) for p in positions}
@@ -292,10 +229,7 @@ def _bet_lines(wagers, hand_strength: int, tables) -> list[Line]:
     """§643a.11(f)(3): the Let It Ride Wagers still on the layout, at the Let It Ride table."""
     row = tables["bet_3"].row(five_card_hand(hand_strength))
     rule = "§643a.11(f)(3), §643a.12(a)"
-    return [
-        win_row(key, wagers[key], row, rule) if row else lose(key, wagers[key], rule)
-        for key in BETS if key in wagers
-    ]
+    return [paid_by_row(key, wagers[key], row, rule) for key in BETS if key in wagers]
 
 
 def _bonus_lines(wagers, hand_strength: int, cards, tables) -> list[Line]:
@@ -303,15 +237,13 @@ def _bonus_lines(wagers, hand_strength: int, cards, tables) -> list[Line]:
     lines = []
     if "five_card_bonus" in wagers:
         row = tables["five_card_bonus"].row(five_card_hand(hand_strength))
-        lines.append(_paid("five_card_bonus", wagers, row, "§643a.11(f)(3)(i), §643a.12(b)"))
+        lines.append(paid_by_row("five_card_bonus", wagers["five_card_bonus"], row,
+                                 "§643a.11(f)(3)(i), §643a.12(b)"))
     if "three_card_bonus" in wagers:
-        row = first_row(tables["three_card_bonus"], three_card_hands(cards))
-        lines.append(_paid("three_card_bonus", wagers, row, "§643a.11(f)(3)(ii), §643a.12(c)"))
+        row = tables["three_card_bonus"].first_row(three_card_hands(cards))
+        lines.append(paid_by_row("three_card_bonus", wagers["three_card_bonus"], row,
+                                 "§643a.11(f)(3)(ii), §643a.12(c)"))
     return lines
-
-
-def _paid(key: str, wagers, row: Row | None, rule: str) -> Line:
-    return win_row(key, wagers[key], row, rule) if row else lose(key, wagers[key], rule)
 
 
 def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
@@ -320,12 +252,10 @@ def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
     key = "three_card_progressive"
     if key not in wagers:
         return []
-    row = first_row(tables[key], three_card_hands(cards))
-    rule = "§643a.11(f)(3)(iii), §643a.12(d)(1)"
-    if row is None:
-        return [lose(key, wagers[key], rule)]
-    paid_from = NOT_TABLE_INVENTORY if row.value == 100 else TABLE_INVENTORY
-    return [fchb.pay_row(key, wagers[key], row, rule, meters[key], paid_from=paid_from)]
+    row = tables[key].first_row(three_card_hands(cards))
+    paid_from = NOT_TABLE_INVENTORY if row is not None and row.value == 100 else TABLE_INVENTORY
+    return [pay_row(key, wagers[key], row, "§643a.11(f)(3)(iii), §643a.12(d)(1)", meters[key],
+                    paid_from=paid_from)]
 
 
 def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
@@ -335,10 +265,7 @@ def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
     if key not in wagers:
         return []
     row = tables[key].row(category(hand_strength).name.lower())
-    rule = "§643a.11(f)(3)(iv), §643a.12(e)(1)"
-    if row is None:
-        return [lose(key, wagers[key], rule)]
-    return [fchb.pay_row(key, wagers[key], row, rule, meters[key])]
+    return [pay_row(key, wagers[key], row, "§643a.11(f)(3)(iv), §643a.12(e)(1)", meters[key])]
 
 
 def _envy(positions, five, tables) -> dict[str, dict[int, list[Line]]]:
@@ -346,8 +273,7 @@ def _envy(positions, five, tables) -> dict[str, dict[int, list[Line]]]:
     flush or better, (iv)(E)): one bonus per other player holding one, never for his own."""
     lines: dict[str, dict[int, list[Line]]] = {"three_card": {}, "five_card": {}}
     three = {p["seat"]: "mini_royal" for p in positions if is_mini_royal(p["cards"])}
-    five_card = {seat: ENVY_HANDS[category(s)] for seat, s in five.items()
-                 if category(s) in ENVY_HANDS}
+    five_card = envy.straight_flush_holders(five)
     for kind, key, holders, rule in (
         ("three_card", "three_card_progressive", three,
          "§643a.11(f)(3)(iii)(E), §643a.12(d)(5)"),

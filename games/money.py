@@ -8,6 +8,7 @@ the paytable, and the meter keeps the exact remainder (§605a.7: the meter is th
 from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from functools import lru_cache
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
@@ -19,12 +20,30 @@ def to_cents(value: Decimal) -> Decimal:
 
 
 def fmt(value: Decimal) -> str:
-    """Dollars as the API writes them: ``"5.00"``, ``"-12.50"``."""
-    return str(value.quantize(CENT)) if value == value.quantize(CENT) else str(value)
+    """Dollars as the API writes them: ``"5.00"``, ``"-12.50"``; a meter's fraction of a cent
+    as it stands (``"12345.678"``)."""
+    text = str(value)
+    if text[-3:-2] == ".":  # already in cents: the common case, without quantizing
+        return text
+    cents = value.quantize(CENT)
+    return str(cents) if cents == value else text
 
 
 def parse_dollars(value: object) -> Decimal:
     """A dollar amount from a decimal string (or int); refuses floats, NaN and sub-cent amounts."""
+    if type(value) is str:
+        return _parse_text(value)
+    return _parse(value)
+
+
+# A table's requests repeat a few amounts ("5.00", "25.00"); Decimals are immutable, so each
+# text is parsed once.
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> Decimal:
+    return _parse(text)
+
+
+def _parse(value: object) -> Decimal:
     if isinstance(value, (bool, float)):
         raise ValueError("amounts are decimal strings in dollars, like \"5.00\"")
     try:

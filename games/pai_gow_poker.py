@@ -21,8 +21,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from games.cards import card_str
-from games.five_card_hand_bonus import RoundMeter, best_win
-from games.let_it_ride import apply_payout_limit, best_envy, read_payout_limit
+from games.envy import best_envy
 from games.money import ZERO
 from games.pai_gow import wagers as optional
 from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
@@ -37,8 +36,10 @@ from games.pai_gow.rankings import (
     is_set_correctly,
     seven_card_hands,
 )
-from games.payload import Reader
+from games.payload import Reader, whole_number
+from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
+from games.progressive import RoundMeter, best_win
 from games.settlement import Line, RoundResult, SeatResult, push
 from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
 
@@ -54,18 +55,15 @@ EZ = {"ez_pai_gow": True}
 
 
 def _options(reader: Reader) -> dict:
-    raw = reader.mapping("options", reader.payload.get("options"))
     opts = {}
     for spec in SPEC.options:
         if spec.key == "payout_limit":
             continue
-        value = raw.get(spec.key, spec.default)
         if spec.choices:
+            value = reader.options.get(spec.key, spec.default)
             opts[spec.key] = reader.choice(f"options.{spec.key}", value, spec.choices)
-        elif isinstance(value, bool):
-            opts[spec.key] = value
         else:
-            reader.fail(f"options.{spec.key}", "true or false")
+            opts[spec.key] = reader.flag(spec.key, spec.default)
     opts["payout_limit"] = read_payout_limit(reader, PAYOUT_LIMIT_RULE)
     return opts
 
@@ -133,20 +131,6 @@ def _read_dealer(reader: Reader, house_way: str | None) -> dict | None:
             "set_by": f"house_way:{house_way}"}
 
 
-def _verify_boxes(reader: Reader, positions: list[dict]) -> dict[int, str]:
-    """§645a.7(f): a player may wager on two adjacent betting areas (same ``player``)."""
-    owners = {p["seat"]: str(p["raw"]["player"]) for p in positions
-              if p["raw"].get("player") is not None}
-    by_player: dict[str, list[int]] = {}
-    for seat, player in owners.items():
-        by_player.setdefault(player, []).append(seat)
-    for player, seats in by_player.items():
-        if len(seats) > 2 or (len(seats) == 2 and abs(seats[0] - seats[1]) != 1):
-            reader.fail("positions", f"player {player} wagers on seats {sorted(seats)}: at "
-                        "most two adjacent betting areas (§645a.7(f))")
-    return owners
-
-
 def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
     """Each optional wager's paytable: chosen in ``options.<wager>``, or the only one the
     catalog holds for it."""
@@ -163,7 +147,7 @@ def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
 
 def _stub_count(reader: Reader) -> int | None:
     stub = reader.payload.get("stub_count")
-    if stub is not None and (isinstance(stub, bool) or not isinstance(stub, int) or stub < 0):
+    if stub is not None and not whole_number(stub, 0):
         reader.fail("stub_count", "the number of cards left after the deal, a whole number")
         return None
     return stub
@@ -176,7 +160,7 @@ def settle(payload: Mapping) -> RoundResult:
     positions = reader.positions()
     for p in positions:
         _verify_wagers(reader, p, opts)
-    owners = _verify_boxes(reader, positions)
+    owners = reader.owners(positions, most=2, rule="§645a.7(f)")
     stub = _stub_count(reader)
     if stub is not None and stub != STUB:
         reader.done()

@@ -8,12 +8,53 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
+from functools import cached_property
+from itertools import product
 
-from games.cards import card_str, parse_cards
+from games.cards import JOKER, JOKER_TEXT, RANKS, SUITS, card_str, make, parse_cards
 from games.errors import InvalidCards, InvalidRound
 from games.money import parse_dollars
 from games.paytables import Paytable, catalog
 from games.spec import GameSpec
+
+
+# Card text -> card, in every case parse_card accepts ("As", "as", "AS", "aS"), so that a
+# request's cards are read by one look-up each; anything else goes to parse_cards, which
+# accepts or refuses it with its reason.
+def _cases(text: str) -> set[str]:
+    return {"".join(chars) for chars in product(*({c.lower(), c.upper()} for c in text))}
+
+
+_CARDS = {variant: make(r, s) for r, rank_char in enumerate(RANKS)
+          for s, suit_char in enumerate(SUITS) for variant in _cases(rank_char + suit_char)}
+_CARDS_WITH_JOKER = {**_CARDS, **dict.fromkeys(_cases(JOKER_TEXT), JOKER)}
+
+
+def _listed_cards(value: object, count: int | tuple[int, ...] | None, joker: bool,
+                  distinct: bool) -> tuple[int, ...] | None:
+    """``value``'s cards when it is a list of well-formed cards of the right count (distinct
+    when ``distinct``), as parse_cards would read them; None for parse_cards to decide."""
+    if type(value) is not list:
+        return None
+    known = _CARDS_WITH_JOKER if joker else _CARDS
+    try:
+        cards = tuple([known[token] for token in value])
+    except (KeyError, TypeError):
+        return None
+    if count is not None and len(cards) != count and (
+            isinstance(count, int) or len(cards) not in count):
+        return None
+    if distinct and len(set(cards)) != len(cards):
+        return None
+    return cards
+
+
+def whole_number(value: object, least: int | None = None, most: int | None = None) -> bool:
+    """A JSON whole number (``true`` and ``false`` are not), from ``least`` to ``most`` when
+    given."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (least is None or value >= least) and (most is None or value <= most)
 
 
 class Reader:
@@ -31,6 +72,16 @@ class Reader:
         """Refuse the request if anything was wrong."""
         if self.errors:
             raise InvalidRound(self.errors)
+
+    @cached_property
+    def options(self) -> Mapping:
+        """The request's ``options`` (the Rules Submission's choices for the table)."""
+        return self.mapping("options", self.payload.get("options"))
+
+    @cached_property
+    def meters(self) -> Mapping:
+        """The request's ``meters``: each progressive meter's amount at the moment of payment."""
+        return self.mapping("meters", self.payload.get("meters"))
 
     def mapping(self, path: str, value: object) -> Mapping:
         if value is None:
@@ -53,13 +104,17 @@ class Reader:
         return amount
 
     def cards(
-        self, path: str, value: object, *, count: int | tuple[int, ...], joker: bool = False
+        self, path: str, value: object, *, count: int | tuple[int, ...] | None,
+        joker: bool = False, distinct: bool = True,
     ) -> tuple[int, ...] | None:
         if value is None:
             self.fail(path, "cards are required")
             return None
+        cards = _listed_cards(value, count, joker, distinct)
+        if cards is not None:
+            return cards
         try:
-            return parse_cards(value, count=count, joker=joker)
+            return parse_cards(value, count=count, joker=joker, distinct=distinct)
         except InvalidCards as e:
             self.fail(path, str(e))
             return None
@@ -81,10 +136,17 @@ class Reader:
             return None
         return value
 
+    def flag(self, key: str, default: bool | None = False) -> bool | None:
+        """``options.<key>``, true or false (``default`` when not given)."""
+        value = self.options.get(key, default)
+        if value is not default and not isinstance(value, bool):
+            self.fail(f"options.{key}", "must be true or false")
+            return default
+        return value
+
     def paytable(self, wager: str, *, required: bool = True) -> Paytable | None:
         """The paytable chosen in ``options.<wager>`` by the regulation's name or catalog id."""
-        options = self.mapping("options", self.payload.get("options"))
-        chosen = options.get(wager)
+        chosen = self.options.get(wager)
         path = f"options.{wager}"
         if chosen is None:
             if required:
@@ -99,7 +161,7 @@ class Reader:
 
     def meter(self, key: str) -> Decimal | None:
         """A progressive meter's amount at the moment of payment; fractions of a cent kept."""
-        meters = self.mapping("meters", self.payload.get("meters"))
+        meters = self.meters
         path = f"meters.{key}"
         if key not in meters:
             self.fail(path, "the meter amount is needed to settle this progressive wager")
@@ -112,6 +174,22 @@ class Reader:
             self.fail(path, "a meter amount is a non-negative decimal string in dollars")
             return None
         return value
+
+    def owners(self, positions: Iterable[dict], *, most: int, rule: str) -> dict[int, str]:
+        """The player of each position given a ``player``: one player may wager on up to
+        ``most`` boxes side by side (§645a.7(f), §649a.7(f)); ``rule`` is cited otherwise."""
+        owners = {p["seat"]: str(p["raw"]["player"]) for p in positions
+                  if p["raw"].get("player") is not None}
+        by_player: dict[str, list[int]] = {}
+        for seat, player in owners.items():
+            by_player.setdefault(player, []).append(seat)
+        for player, seats in by_player.items():
+            seats.sort()
+            if len(seats) > most or seats[-1] - seats[0] != len(seats) - 1:
+                self.fail("positions", f"player {player} wagers on seats "
+                          f"{', '.join(map(str, seats))}: at most {most} adjacent box(es) "
+                          f"({rule})")
+        return owners
 
     def positions(self, *, min_count: int = 1) -> list[dict]:
         """Each position as ``{"seat", "wagers": {key: Decimal}, "raw", "path"}``; seats are
@@ -126,7 +204,7 @@ class Reader:
             path = f"positions[{i}]"
             position = self.mapping(path, position)
             seat = position.get("seat", i + 1)
-            if isinstance(seat, bool) or not isinstance(seat, int):
+            if not whole_number(seat):
                 self.fail(f"{path}.seat", "a seat is a whole number")
                 continue
             if not 1 <= seat <= self.spec.positions:

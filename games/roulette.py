@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
-from games.payload import Reader
+from games.money import ZERO
+from games.payload import Reader, whole_number
 from games.paytables import Paytable, Row, catalog
-from games.settlement import Line, RoundResult, SeatResult, lose, win_row
+from games.settlement import Line, RoundResult, SeatResult, best_net, lose, win_row
 from games.spec import GameSpec, OptionSpec, WagerSpec
 
 WHEELS = {
@@ -77,17 +78,16 @@ def bonus_round_row(paytable: Paytable, balls: tuple[str, ...]) -> Row:
 def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: Decimal) -> Decimal:
     """Both wagers can win on one spin (a 7, 17 or 27 repeated): B2B at 1000 to 1 plus the
     chosen Blazing 7's paytable's top row."""
-    total = Decimal("0.00")
+    total = ZERO
     for key in offered:
         if key == "b2b":
             rows = b2b_payouts().rows
         elif key == "blazing_7s":
-            chosen = catalog().resolve("roulette", key, str(offered[key]))
-            tables = [chosen] if chosen else catalog().for_wager("roulette", key)
-            rows = [r for t in tables for r in t.rows]
+            rows = [r for t in catalog().chosen_or_all("roulette", key, offered[key])
+                    for r in t.rows]
         else:
             continue
-        total += max(win_row(key, minimum_wager, r, "").net for r in rows)
+        total += best_net(key, minimum_wager, rows)
     return total
 
 
@@ -116,7 +116,7 @@ def _compartment(
     if value is None:
         reader.fail(path, missing)
         return None
-    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    text = str(value) if whole_number(value) else value
     text = text.strip() if isinstance(text, str) else text
     if text not in WHEELS[wheel]:
         zeros = "0, 00" if wheel == "double_zero" else "0"
@@ -129,8 +129,7 @@ def _compartment(
 
 
 def _wheel(reader: Reader) -> str:
-    options = reader.mapping("options", reader.payload.get("options"))
-    wheel = reader.choice("options.wheel", options.get("wheel", "double_zero"), WHEELS)
+    wheel = reader.choice("options.wheel", reader.options.get("wheel", "double_zero"), WHEELS)
     return wheel or "double_zero"
 
 
@@ -147,7 +146,7 @@ def _rng_row(reader: Reader, value: object, *, won: bool) -> Row | None:
         return None
     payouts = b2b_payouts()
     allowed = [r.when["rng"] for r in payouts.rows]
-    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    text = str(value) if whole_number(value) else value
     if isinstance(text, str):
         text = text.strip().lower().removesuffix("to 1").strip()
     if text not in allowed:

@@ -6,6 +6,7 @@ line carries its section (``rule``) for a compliance officer to check.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -38,9 +39,12 @@ class Line:
             "odds": self.odds, "net": fmt(self.net), "rule": self.rule,
             "paid_from": self.paid_from,
         }
-        for key in ("hand", "from_seat", "meter"):
-            if getattr(self, key) is not None:
-                data[key] = getattr(self, key)
+        if self.hand is not None:
+            data["hand"] = self.hand
+        if self.from_seat is not None:
+            data["from_seat"] = self.from_seat
+        if self.meter is not None:
+            data["meter"] = self.meter
         return data
 
 
@@ -71,6 +75,21 @@ def win_row(
     else:
         award = row.value
     return Line(wager, amount, WIN, row.odds, award - amount, rule, **extra)
+
+
+def best_net(
+    wager: str, amount: Decimal, rows: Iterable[Row], *, meter: Decimal | None = None
+) -> Decimal:
+    """The most ``amount`` nets at any of ``rows`` (a meter row valued at ``meter``); for the
+    payout-limit floors."""
+    return max(win_row(wager, amount, row, "", meter=meter).net for row in rows)
+
+
+def paid_by_row(wager: str, amount: Decimal, row: Row | None, rule: str, **extra) -> Line:
+    """Won at ``row``, the paytable's row for the hand, or lost when the hand made none."""
+    if row is None:
+        return lose(wager, amount, rule, **extra)
+    return win_row(wager, amount, row, rule, **extra)
 
 
 def lose(wager: str, amount: Decimal, rule: str, **extra) -> Line:

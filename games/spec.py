@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 
 # §655a.12(b) and every chapter's payout-limit clause: "$50,000 or the maximum amount that one
 # patron could win per round when betting the minimum wager, whichever is greater".
@@ -94,7 +95,12 @@ class GameSpec:
     payout_limit_rule: str = ""
 
     def wager(self, key: str) -> WagerSpec | None:
-        return next((w for w in self.wagers if w.key == key), None)
+        return self._wagers_by_key.get(key)
+
+    @cached_property
+    def _wagers_by_key(self) -> dict[str, WagerSpec]:
+        """``wagers`` by key: every position's every wager is looked up when a round is read."""
+        return {w.key: w for w in reversed(self.wagers)}
 
     def option(self, key: str) -> OptionSpec | None:
         return next((o for o in self.options if o.key == key), None)

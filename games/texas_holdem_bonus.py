@@ -28,17 +28,12 @@ from games import envy
 from games import five_card_hand_bonus as fchb
 from games.cards import ACE, JACK, KING, QUEEN, card_str, rank, suit
 from games.hands import Category, category, describe, strength
-from games.let_it_ride import (
-    ENVY_HANDS,
-    apply_payout_limit,
-    best_envy,
-    first_row,
-    read_payout_limit,
-)
 from games.money import ZERO, fmt
 from games.payload import Reader
+from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
-from games.settlement import Line, RoundResult, SeatResult, lose, push, win_row, win_to
+from games.progressive import RoundMeter, best_win, pay_row
+from games.settlement import Line, RoundResult, SeatResult, lose, paid_by_row, push, win_to
 from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
 
 GAME = "texas_holdem_bonus"
@@ -85,8 +80,8 @@ def _max_round_win(
         table = catalog().get(paytable_id) or (
             catalog().get(PROGRESSIVE) if key == "progressive" else None)
         if table is not None and table.wager == key:
-            total += fchb.best_win(minimum_wager, table)
-            total += best_envy(table, minimum_wager) * (POSITIONS - 1)
+            total += best_win(minimum_wager, table, PROGRESSIVE_MINIMUM)
+            total += envy.best_envy(table, minimum_wager) * (POSITIONS - 1)
     return total
 
 
@@ -136,15 +131,16 @@ def settle(payload: Mapping) -> RoundResult:
         _verify_play(reader, p)
     reader.distinct([("dealer", dealer), ("community", community),
                      *((f"{p['path']}.cards", p["cards"]) for p in positions)])
-    options = reader.mapping("options", payload.get("options"))
+    options = reader.options
     ante_pays_on = reader.choice("options.ante_pays_on", options.get("ante_pays_on"),
                                  ANTE_PAYS_ON)
     placed = {key for p in positions for key in p["wagers"]}
     tables = {"progressive": catalog().get(PROGRESSIVE), "hand_bonus": fchb.paytable(GAME)}
     if "bonus" in placed:
         tables["bonus"] = reader.paytable("bonus")
-    _verify_envy_amounts(reader, positions, tables["progressive"])
-    meters = {key: fchb.RoundMeter.read(reader, key)
+    envy.verify_envy_amounts(reader, positions, "progressive", tables["progressive"],
+                             name=SPEC.wager("progressive").name, rule="§647a.12(d)(5)")
+    meters = {key: RoundMeter.read(reader, key)
               for key in ("progressive", "five_card_hand_bonus")}
     draws = fchb.read_draws(reader, dealer=True, section="§647a.12(e)")
     limit = read_payout_limit(reader, LIMIT_RULE)
@@ -171,17 +167,6 @@ def _verify_play(reader: Reader, position: dict) -> None:
         if key != "flop" and key in wagers and "flop" not in wagers:
             reader.fail(f"{path}.wagers.{key}", "a player who folded (no Flop Wager) places no "
                         f"{SPEC.wager(key).name} ({SPEC.wager(key).rule})")
-
-
-def _verify_envy_amounts(reader: Reader, positions: list[dict], table: Paytable) -> None:
-    """The Progressive Payout Wager is an amount the Envy table is written for (§647a.12(d)(5):
-    "based upon the amount of the Progressive Payout Wager")."""
-    listed = ", ".join(f"${fmt(a)}" for a in envy.envy_wagers(table))
-    for p in positions:
-        amount = p["wagers"].get("progressive")
-        if amount is not None and not envy.can_receive_envy(table, amount):
-            reader.fail(f"{p['path']}.wagers.progressive",
-                        f"the Progressive Payout Wager is {listed} (§647a.12(d)(5))")
 
 
 def _settle_round(positions, dealer, community, tables, meters, draws, limit, ante_min):
@@ -240,11 +225,8 @@ def _bonus_line(wagers, cards, dealer, tables) -> list[Line]:
     (§647a.11(b)(2)(i)(A)); it has no bearing on any other wager (§647a.7(d)(2))."""
     if "bonus" not in wagers:
         return []
-    row = first_row(tables["bonus"], bonus_hands(cards, dealer))
-    rule = "§647a.11(h)(3), §647a.12(b)"
-    if row is None:
-        return [lose("bonus", wagers["bonus"], rule)]
-    return [win_row("bonus", wagers["bonus"], row, rule)]
+    row = tables["bonus"].first_row(bonus_hands(cards, dealer))
+    return [paid_by_row("bonus", wagers["bonus"], row, "§647a.11(h)(3), §647a.12(b)")]
 
 
 def _progressive_line(wagers, hand: int, table: Paytable, meters) -> list[Line]:
@@ -256,11 +238,8 @@ def _progressive_line(wagers, hand: int, table: Paytable, meters) -> list[Line]:
     if "flop" not in wagers:
         return [lose("progressive", amount, "§647a.11(b)(2)(i)(B)")]
     row = table.row(category(hand).name.lower())
-    rule = "§647a.11(i), §647a.12(d)(1)"
-    if row is None:
-        return [lose("progressive", amount, rule, hand=describe(hand))]
-    return [fchb.pay_row("progressive", amount, row, rule, meters["progressive"],
-                         hand=describe(hand))]
+    return [pay_row("progressive", amount, row, "§647a.11(i), §647a.12(d)(1)",
+                    meters["progressive"], hand=describe(hand))]
 
 
 def _envy(positions, with_flop, table: Paytable) -> dict[int, list[Line]]:
@@ -268,8 +247,7 @@ def _envy(positions, with_flop, table: Paytable) -> dict[int, list[Line]]:
     cards and the Flop are a straight flush or better; never for his own hand or the
     dealer's. A folded hand stays on the table for it and still counts, and a folded bettor
     still receives it (§647a.11(b)(2)(i)(B), (ii))."""
-    holders = {seat: ENVY_HANDS[category(s)] for seat, s in with_flop.items()
-               if category(s) in ENVY_HANDS}
+    holders = envy.straight_flush_holders(with_flop)
     amounts = {p["seat"]: p["wagers"]["progressive"] for p in positions
                if "progressive" in p["wagers"]}
     if not (holders and amounts):

@@ -12,7 +12,6 @@ from rulesubmissions.models import Status
 from rulesubmissions.validation import METER_FIELDS, needed_meters, submission_options
 
 
-
 def game_choices() -> list[tuple[str, str]]:
     return [(s.key, s.name) for s in available_games()]
 

@@ -11,8 +11,8 @@ from games.baccarat.progressives import HEAVENLY_9, ROYAL_9_METERS, heavenly_9_h
 from games.baccarat.request import MAIN
 from games.baccarat.rules import Coup
 from games.baccarat.table import PAYTABLE_KEY, Table
-from games.five_card_hand_bonus import RoundMeter
-from games.settlement import NOT_TABLE_INVENTORY, WIN, Line, SeatResult, lose, win_row
+from games.progressive import RoundMeter, pay_row
+from games.settlement import Line, SeatResult, lose
 
 HEAVENLY_9_RULE = {
     "three_card_tie_all_cards_same_suit": "§631b.2(g)(1)",
@@ -105,8 +105,4 @@ class Settler:
         row = paytable.row(hand) if hand else None
         if row is None:
             return lose(wager, amount, loss)
-        if row.basis != "meter_percent":
-            return win_row(wager, amount, row, win, hand=hand)
-        award = meter.pay(row.value)
-        return Line(wager, amount, WIN, row.odds, award - amount, win,
-                    paid_from=NOT_TABLE_INVENTORY, hand=hand, meter=meter.key)
+        return pay_row(wager, amount, row, win, meter, hand=hand)

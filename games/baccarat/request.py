@@ -16,11 +16,10 @@ from games.baccarat.rules import Coup, deal, third_card_errors, verify_shoe
 from games.baccarat.side_wagers import FIVE_TREASURES
 from games.baccarat.table import Table
 from games.baccarat.variants import VARIANTS
-from games.cards import parse_cards
 from games.errors import InvalidCards
-from games.five_card_hand_bonus import RoundMeter
 from games.payload import Reader
 from games.paytables import Paytable
+from games.progressive import RoundMeter
 from games.spec import WagerSpec
 
 MAIN = ("player", "banker", "tie")
@@ -31,24 +30,13 @@ NEEDS_MAIN_WAGER = {
 }
 
 
-def _cards(reader: Reader, path: str, value: object, count: tuple[int, ...] | None):
-    if value is None:
-        reader.fail(path, "cards are required")
-        return None
-    try:
-        return parse_cards(value, count=count, distinct=False)
-    except InvalidCards as e:
-        reader.fail(path, str(e))
-        return None
-
-
 def read_coup(reader: Reader, table: Table) -> tuple[Coup | None, int | None]:
     """The hands as dealt, checked against the third-card rules, or dealt from ``shoe``."""
     payload, decks, section = reader.payload, table.decks, table.variant.third_card
     if "shoe" in payload:
         if "player_cards" in payload or "banker_cards" in payload:
             reader.fail("shoe", "give either the shoe or player_cards and banker_cards")
-        shoe = _cards(reader, "shoe", payload["shoe"], None)
+        shoe = reader.cards("shoe", payload["shoe"], count=None, distinct=False)
         if shoe is None:
             return None, None
         try:
@@ -61,8 +49,10 @@ def read_coup(reader: Reader, table: Table) -> tuple[Coup | None, int | None]:
         except InvalidCards as e:
             reader.fail("shoe", f"{e} ({section})")
             return None, None
-    player = _cards(reader, "player_cards", payload.get("player_cards"), (2, 3))
-    banker = _cards(reader, "banker_cards", payload.get("banker_cards"), (2, 3))
+    player = reader.cards("player_cards", payload.get("player_cards"), count=(2, 3),
+                          distinct=False)
+    banker = reader.cards("banker_cards", payload.get("banker_cards"), count=(2, 3),
+                          distinct=False)
     if player is None or banker is None:
         return None, None
     for path, cards in (("player_cards", player), ("banker_cards", player + banker)):
@@ -81,27 +71,38 @@ def read_positions(reader: Reader, table: Table) -> list[dict]:
     """The positions and their wagers, each wager one the table offers to that player."""
     positions = reader.positions()
     variant = table.variant
+    not_offered: dict[str, str | None] = {}  # the table's answer, the same for every position
     for position in positions:
         path, placed = position["path"], position["wagers"]
         if position["seat"] > variant.positions:
             reader.fail(f"{path}.seat", f"the {variant.name} table has {variant.positions} "
                                         f"positions ({variant.positions_rule})")
+        main = not placed.keys().isdisjoint(MAIN)
         for key, amount in placed.items():
-            problem = _refusal(reader.spec.wager(key), table, placed, amount)
+            wager = reader.spec.wager(key)
+            if key not in not_offered:
+                not_offered[key] = _not_offered(wager, table)
+            problem = not_offered[key] or _refusal(wager, table, main, amount)
             if problem:
                 reader.fail(f"{path}.wagers.{key}", problem)
     return positions
 
 
-def _refusal(wager: WagerSpec, table: Table, placed: Mapping, amount: Decimal) -> str | None:
-    """Why the table cannot take this wager, or None."""
+def _not_offered(wager: WagerSpec, table: Table) -> str | None:
+    """Why the table does not offer this wager (its ``requires``), or None."""
     for option, required in wager.requires.items():
         allowed = required if isinstance(required, tuple) else (required,)
         if table.option(option) not in allowed:
             where = (" or ".join(VARIANTS[v].name for v in allowed) if option == "variant"
                      else f"tables with options.{option} = {str(required).lower()}")
             return f"the {wager.name} wager is offered on {where} only ({wager.rule})"
-    if wager.key in NEEDS_MAIN_WAGER and not any(w in placed for w in MAIN):
+    return None
+
+
+def _refusal(wager: WagerSpec, table: Table, main: bool, amount: Decimal) -> str | None:
+    """Why this position (``main``: with a wager on the Player, Banker or Tie Hand) cannot
+    place the wager the table offers, or None."""
+    if wager.key in NEEDS_MAIN_WAGER and not main:
         rule = NEEDS_MAIN_WAGER[wager.key]
         rule = f"{table.variant.royal_9}{rule}" if rule.startswith("(") else rule
         return (f"the {wager.name} wager is open to a player who placed a wager on the Player, "

@@ -11,7 +11,7 @@ from games.baccarat.progressives import MustHitBy, is_king_9, must_hit_by
 from games.baccarat.variants import BACCARAT, MIDIBACCARAT, VARIANTS, Variant
 from games.cards import card_str, parse_cards
 from games.errors import InvalidCards
-from games.payload import Reader
+from games.payload import Reader, whole_number
 from games.paytables import Paytable, catalog
 
 GAME = "baccarat"
@@ -39,17 +39,13 @@ class Table:
         return self.variant.key if key == "variant" else getattr(self, key)
 
 
-def options_of(reader: Reader) -> Mapping:
-    return reader.mapping("options", reader.payload.get("options"))
-
-
 def read_table(reader: Reader) -> Table:
-    options = options_of(reader)
+    options = reader.options
     variant = VARIANTS[BACCARAT]
     if "variant" in options:
         chosen = reader.choice("options.variant", options["variant"], VARIANTS)
         variant = VARIANTS.get(chosen, variant)
-    flags = {k: _flag(reader, options, k) for k in
+    flags = {k: reader.flag(k) for k in
              ("commission_free", "fully_automated", "alternative_card_reveal")}
     # §629b.4(a): the alternative card reveal is a Midibaccarat procedure.
     if flags["alternative_card_reveal"] and variant.key != MIDIBACCARAT:
@@ -60,19 +56,11 @@ def read_table(reader: Reader) -> Table:
                  **flags)
 
 
-def _flag(reader: Reader, options: Mapping, key: str) -> bool:
-    value = options.get(key, False)
-    if not isinstance(value, bool):
-        reader.fail(f"options.{key}", "must be true or false")
-        return False
-    return value
-
-
 def _decks(reader: Reader, options: Mapping) -> int:
     value = options.get("decks", DEFAULT_DECKS)
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DECKS:
+    if not whole_number(value, 1, MAX_DECKS):
         reader.fail("options.decks", f"the shoe holds 1 to {MAX_DECKS} decks (§631a.3)")
         return DEFAULT_DECKS
     return value
@@ -101,7 +89,7 @@ def read_paytable(reader: Reader, key: str) -> Paytable | None:
     selects one paytable for the wager (§631b.1(e))."""
     if key != "perfect_pairs":
         return reader.paytable(key)
-    options = options_of(reader)
+    options = reader.options
     given = {k: options[k] for k in (key, *SHARED_PAYTABLES[key]) if k in options}
     if len({str(v) for v in given.values()}) > 1:
         shown = ", ".join(f"{k}={v!r}" for k, v in given.items())
@@ -123,7 +111,7 @@ def read_royal_9_combinations(reader: Reader, variant: Variant) -> dict[int, fro
     """Each position's personal King-9 combination, printed on the layout, one per position and
     no two alike (§627b.3(e)(5)): ``{"1": "Ks 9h", "2": ["Kh", "9h"], ...}`` or a list by seat."""
     path = "options.royal_9_combinations"
-    raw = options_of(reader).get("royal_9_combinations")
+    raw = reader.options.get("royal_9_combinations")
     if isinstance(raw, list):
         raw = {i: v for i, v in enumerate(raw, start=1)}
     if not isinstance(raw, Mapping) or not raw:

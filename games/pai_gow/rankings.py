@@ -22,6 +22,7 @@ a paytable's first row (its rows are listed highest first) among them is the han
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from games import hands
 from games.cards import ACE, FIVE, JOKER, KING, NINE, QUEEN, RANKS, TEN, make, rank, suit
@@ -61,6 +62,13 @@ _ORDER = {w: _wheel_order(w) for w in WHEELS}
 def best_five(cards: Sequence[int], wheel: str = WHEEL_SECOND_HIGHEST) -> tuple[int, int]:
     """(Pai Gow strength, games.hands strength) of the best five of 5-7 cards, the joker
     played as an ace or to complete a straight or flush; five aces is ``FIVE_ACES`` twice."""
+    return _best_five(tuple(cards), wheel)
+
+
+# A round asks the same hand several times (the house way, the foul check, the comparison,
+# the description), and a hand with the joker tries every card in its place: each once.
+@lru_cache(maxsize=8192)
+def _best_five(cards: tuple[int, ...], wheel: str) -> tuple[int, int]:
     to_pai_gow = _ORDER[wheel]
     if JOKER not in cards:
         s = hands.strength(cards)
@@ -69,10 +77,18 @@ def best_five(cards: Sequence[int], wheel: str = WHEEL_SECOND_HIGHEST) -> tuple[
     held = set(rest)
     if held.issuperset(_ACES):
         return FIVE_ACES, FIVE_ACES
+    in_suit = [0] * 4
+    for c in rest:
+        in_suit[suit(c)] += 1
+    plain_ranks: set[int] = set()  # a card that cannot make a flush counts by its rank alone
     best = None
     for c in range(52):
         if c in held:
             continue
+        if in_suit[suit(c)] < 4:
+            if rank(c) in plain_ranks:
+                continue
+            plain_ranks.add(rank(c))
         s = hands.strength([*rest, c])
         if best is not None and to_pai_gow[s] <= to_pai_gow[best]:
             continue
@@ -168,6 +184,11 @@ def _royal_match(suit_masks: list[int], jokers: int) -> bool:
 def seven_card_hands(cards: Sequence[int]) -> frozenset[str]:
     """Every hand the seven cards form (the dealer rearranges them, §645a.11(h)), by the names
     the paytables use. A hand that forms a higher one also forms the lower ones it contains."""
+    return _seven_card_hands(tuple(cards))
+
+
+@lru_cache(maxsize=1024)  # asked by the house way, then by the optional wagers
+def _seven_card_hands(cards: tuple[int, ...]) -> frozenset[str]:
     jokers = 1 if JOKER in cards else 0
     naturals = [c for c in cards if c != JOKER]
     counts = [0] * 13

@@ -14,9 +14,9 @@ from decimal import Decimal
 from games import envy
 from games.cards import JOKER, RED_SUITS, suit
 from games.errors import InvalidRound
-from games.five_card_hand_bonus import RoundMeter, pay_row
 from games.paytables import Paytable, Row
-from games.settlement import Line, lose, win_row
+from games.progressive import RoundMeter, pay_row
+from games.settlement import Line, lose
 
 QUALIFYING_WAGERS = ("fortune_bonus", "emperors_treasure", "dynasty_bonus")
 QUALIFYING_MINIMUM = Decimal("5.00")  # §645a.1 "Qualifying Wager": at least $5
@@ -65,12 +65,10 @@ def wager_line(
     holds the names of the hands the seven cards form (Queen's Dragon: the dealer's; Red/Black:
     the colour count)."""
     row = paid_row(table, formed)
-    rule = RULES[key]
     if row is None:
-        return lose(key, amount, rule)
-    if key == "progressive":  # §645a.11(h)(4)(ii)(D): a meter share never from the inventory
-        return pay_row(key, amount, row, rule, meter, hand=row.hand.replace("_", " "))
-    return win_row(key, amount, row, rule, hand=row.hand.replace("_", " "))
+        return lose(key, amount, RULES[key])
+    # §645a.11(h)(4)(ii)(D): a share of the Progressive's meter never comes from the inventory
+    return pay_row(key, amount, row, RULES[key], meter, hand=row.hand.replace("_", " "))
 
 
 def envy_hand(table: Paytable, formed: frozenset[str]) -> str | None:

@@ -65,6 +65,11 @@ class Paytable:
                 return r
         return None
 
+    def first_row(self, hands: Iterable[str]) -> Row | None:
+        """The row of the first of ``hands`` (highest first) the table pays: only the highest
+        hand is paid."""
+        return next((r for hand in hands if (r := self.row(hand)) is not None), None)
+
     @property
     def hands(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.hand for r in self.rows))
@@ -166,6 +171,12 @@ class Catalog:
         """By the regulation's name for it (``"D"``) or by catalog id."""
         found = self._by_id.get(name_or_id) or self._by_id.get(f"{game}.{wager}.{name_or_id}")
         return found if found and found.game == game and found.wager == wager else None
+
+    def chosen_or_all(self, game: str, wager: str, chosen: object) -> tuple[Paytable, ...]:
+        """The paytable ``chosen`` (name or id), or every one of the wager when none is chosen
+        or the choice is not in the catalog: for bounds that must hold whatever is chosen."""
+        found = self.resolve(game, wager, str(chosen)) if chosen is not None else None
+        return (found,) if found else self.for_wager(game, wager)
 
     def with_paytables(self, extra: Iterable[Paytable]) -> Catalog:
         return Catalog([*self, *extra])

@@ -9,19 +9,15 @@ from decimal import Decimal
 from games import envy
 from games import five_card_hand_bonus as fchb
 from games.hands import (
-    Category,
-    category,
-    describe,
     is_mini_royal,
-    strength,
     super_royal,
     three_card_strength,
 )
 from games.paytables import Paytable, Row
+from games.progressive import RoundMeter, pay_row
 from games.settlement import (
     NOT_TABLE_INVENTORY,
     TABLE_INVENTORY,
-    WIN,
     Line,
     RoundResult,
     SeatResult,
@@ -31,8 +27,8 @@ from games.settlement import (
     win_to,
 )
 from games.three_card_poker.rankings import (
-    best_row,
     dealer_qualifies,
+    five_card_hand,
     five_card_names,
     three_card_label,
     three_card_names,
@@ -48,7 +44,7 @@ def settle(payload: Mapping) -> RoundResult:
     rnd = read_round(payload)
     order = sorted(rnd.positions, key=lambda p: -p.seat)  # seat 7 sits at the dealer's right
     lines: dict[int, list[Line]] = {p.seat: [] for p in rnd.positions}
-    owners = {p.seat: str(p.player) for p in rnd.positions if p.player is not None}
+    owners = {p.seat: p.player for p in rnd.positions if p.player is not None}
     three_envy = _envy(rnd, "three_card_progressive", _three_card_holders(rnd), owners,
                        "§649a.11(c)(5)(v), §649a.12(e)")
     for p in order:
@@ -103,7 +99,7 @@ def _against_dealer(p: Position, dealer: tuple[int, ...], ante_bonus: Paytable |
             result = [push(k, ante, "§649a.11(c)(3)(ii)(C)") for k in ("ante", "play")]
     # §649a.12(b) (secondary, facts.md): the Ante Bonus is paid to a player who made the Play
     # Wager, whatever the dealer holds; a hand off the table pays no bonus and loses nothing.
-    row = best_row(ante_bonus, three_card_names(p.cards))
+    row = ante_bonus.first_row(three_card_names(p.cards))
     if row is not None:
         result.append(win_row("ante_bonus", ante, row, ante_bonus.citation, hand=hand))
     return result
@@ -131,7 +127,7 @@ def _six_card_bonus(p: Position, rnd: Round) -> list[Line]:
     if "six_card_bonus" not in p.wagers:
         return []
     six = p.cards + rnd.dealer
-    hand = "super royal" if super_royal(six) else describe(strength(six))
+    hand = "super royal" if super_royal(six) else five_card_hand(six)[1]
     return [_paytable_line("six_card_bonus", p.wagers["six_card_bonus"],
                            rnd.paytables["six_card_bonus"], five_card_names(six),
                            "§649a.11(c)(6)", hand=hand)]
@@ -145,7 +141,7 @@ def _progressive(p: Position, rnd: Round, key: str, cards: tuple[int, ...], rule
     amount = p.wagers[key]
     three = key == "three_card_progressive"
     names = three_card_names(cards) if three else five_card_names(cards)
-    hand = three_card_label(cards) if three else describe(strength(cards))
+    hand = three_card_label(cards) if three else five_card_hand(cards)[1]
     if p.folded and key != "five_of_six_progressive":
         return [lose(key, amount, "§649a.11(b)(2)", hand=hand)]
     # Only a 100% award of the Three-Card Progressive leaves the table inventory
@@ -157,20 +153,16 @@ def _progressive(p: Position, rnd: Round, key: str, cards: tuple[int, ...], rule
 
 def _paytable_line(
     key: str, amount: Decimal, paytable: Paytable, names: Sequence[str], lose_rule: str, *,
-    hand: str, meter: fchb.RoundMeter | None = None,
+    hand: str, meter: RoundMeter | None = None,
     off_table: Callable[[Row], bool] = lambda row: False,
 ) -> Line:
     """Paid at the hand's highest row, a share of the meter as it stands when the player is
     paid (§643a.12(e)(4) model), or lost."""
-    row = best_row(paytable, names)
+    row = paytable.first_row(names)
     if row is None:
         return lose(key, amount, lose_rule, hand=hand)
-    if row.basis != "meter_percent":
-        return win_row(key, amount, row, paytable.citation, hand=hand)
-    award = meter.pay(row.value)
     paid_from = NOT_TABLE_INVENTORY if off_table(row) else TABLE_INVENTORY
-    return Line(key, amount, WIN, row.odds, award - amount, paytable.citation,
-                paid_from=paid_from, hand=hand, meter=meter.key)
+    return pay_row(key, amount, row, paytable.citation, meter, paid_from=paid_from, hand=hand)
 
 
 def _five_card_hand_bonus(order: Sequence[Position], rnd: Round) -> dict[int, list[Line]]:
@@ -197,12 +189,8 @@ def _three_card_holders(rnd: Round) -> dict[int, str]:
 def _five_card_holders(rnd: Round, extra: tuple[int, ...]) -> dict[int, str]:
     """Five-Card (and, modeled on it, 5 of 6) Envy Bonus Qualifying Hands: a straight flush
     or better (§649a.1) of the player's cards with ``extra``, of a hand not folded."""
-    holders = {}
-    for p in rnd.positions:
-        cat = category(strength(p.cards + extra))
-        if not p.folded and cat >= Category.STRAIGHT_FLUSH:
-            holders[p.seat] = cat.name.lower()
-    return holders
+    return envy.straight_flush_holders(
+        {p.seat: five_card_hand(p.cards + extra)[0] for p in rnd.positions if not p.folded})
 
 
 def _envy(rnd: Round, key: str, holders, owners, rule: str) -> dict[int, list[Line]]:
@@ -216,14 +204,14 @@ def _envy(rnd: Round, key: str, holders, owners, rule: str) -> dict[int, list[Li
 
 
 def _extra(p: Position, rnd: Round) -> dict:
-    extra: dict = {"folded": p.folded, "six_card_hand": describe(strength(p.cards + rnd.dealer))}
+    extra: dict = {"folded": p.folded, "six_card_hand": five_card_hand(p.cards + rnd.dealer)[1]}
     if rnd.community is not None:
-        extra["five_card_hand"] = describe(strength(p.cards + rnd.community))
+        extra["five_card_hand"] = five_card_hand(p.cards + rnd.community)[1]
     return extra
 
 
 def _dealer(rnd: Round) -> dict:
     dealer = {"hand": three_card_label(rnd.dealer), "qualifies": dealer_qualifies(rnd.dealer)}
     if rnd.community is not None:
-        dealer["five_card_hand"] = describe(strength(rnd.dealer + rnd.community))
+        dealer["five_card_hand"] = five_card_hand(rnd.dealer + rnd.community)[1]
     return dealer

@@ -3,7 +3,6 @@ qualifying hand (§649a.11(c)(3))."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from games.cards import QUEEN, RANKS
@@ -11,12 +10,12 @@ from games.hands import (
     Category,
     ThreeCardCategory,
     category,
+    describe,
     is_mini_royal,
     strength,
     super_royal,
     three_card_rank,
 )
-from games.paytables import Paytable, Row
 
 
 # Settling asks the same hand several questions (Ante, Ante Bonus, Pair Plus, progressive,
@@ -39,21 +38,25 @@ def three_card_label(cards: tuple[int, ...]) -> str:
     return f"{cat.label} ({'-'.join(RANKS[r] for r in ranks)})"
 
 
-def five_card_names(cards: Sequence[int]) -> tuple[str, ...]:
+@lru_cache(maxsize=4096)
+def five_card_hand(cards: tuple[int, ...]) -> tuple[int, str]:
+    """(strength, description) of the best five of 5 or 6 cards: each position's five- and
+    six-card hands are asked for by several wagers, the Envy and the response."""
+    hand_strength = strength(cards)
+    return hand_strength, describe(hand_strength)
+
+
+@lru_cache(maxsize=4096)
+def five_card_names(cards: tuple[int, ...]) -> tuple[str, ...]:
     """Paytable names of the best five of 5 or 6 cards, highest first; six cards may also be a
     Super Royal (§649a.7(d)(5))."""
-    cat = category(strength(cards))
+    cat = category(five_card_hand(cards)[0])
     names = [cat.name.lower()]
     if cat == Category.ROYAL_FLUSH:
         names.append("straight_flush")
     if super_royal(cards):
         names.insert(0, "super_royal")
     return tuple(names)
-
-
-def best_row(paytable: Paytable, names: Sequence[str]) -> Row | None:
-    """The hand's highest row: only the highest ranking hand is paid."""
-    return next((r for n in names if (r := paytable.row(n)) is not None), None)
 
 
 @lru_cache(maxsize=1024)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -10,8 +10,9 @@ from games import envy
 from games import five_card_hand_bonus as fchb
 from games.errors import GameError
 from games.money import fmt
-from games.payload import Reader
+from games.payload import Reader, whole_number
 from games.paytables import Paytable
+from games.progressive import RoundMeter
 from games.three_card_poker.spec import (
     FCHB_SECTION,
     FIVE_CARD_WAGERS,
@@ -28,7 +29,7 @@ class Position:
     path: str
     cards: tuple[int, ...]
     wagers: Mapping[str, Decimal]
-    player: object = None
+    player: str | None = None  # who wagers on this box, when on several (§649a.7(f))
 
     @property
     def folded(self) -> bool:
@@ -42,7 +43,7 @@ class Round:
     community: tuple[int, ...] | None
     positions: tuple[Position, ...]
     paytables: Mapping[str, Paytable]
-    meters: Mapping[str, fchb.RoundMeter]
+    meters: Mapping[str, RoundMeter]
     draws: fchb.Draws
 
 
@@ -51,13 +52,15 @@ def read_round(payload: Mapping) -> Round:
     reader = Reader(payload, SPEC)
     options = _read_options(reader)
     dealer = reader.cards("dealer", payload.get("dealer"), count=3)
+    read = reader.positions()
+    owners = reader.owners(read, most=options["adjacent_boxes"],
+                           rule="§649a.7(f), options.adjacent_boxes")
     positions = []
-    for p in reader.positions():
+    for p in read:
         cards = reader.cards(f"{p['path']}.cards", p["raw"].get("cards"), count=3)
         _verify_wagers(reader, p["path"], p["wagers"], options["variant"])
         positions.append(Position(p["seat"], p["path"], cards or (), p["wagers"],
-                                  p["raw"].get("player")))
-    _verify_boxes(reader, positions, options["adjacent_boxes"])
+                                  owners.get(p["seat"])))
     placed = {key for p in positions for key in p.wagers}
     community = None
     if payload.get("community") is not None or placed & set(FIVE_CARD_WAGERS):
@@ -66,15 +69,14 @@ def read_round(payload: Mapping) -> Round:
     reader.distinct([("dealer", dealer), ("community", community),
                      *((f"{p.path}.cards", p.cards) for p in positions)])
     paytables = _read_paytables(reader, positions, placed)
-    meters = {key: fchb.RoundMeter.read(reader, key)
-              for key in (*PROGRESSIVES, fchb.WAGER)}
+    meters = {key: RoundMeter.read(reader, key) for key in (*PROGRESSIVES, fchb.WAGER)}
     draws = fchb.read_draws(reader, dealer=True, section=FCHB_SECTION)
     reader.done()
     return Round(dealer, community, tuple(positions), paytables, meters, draws)
 
 
 def _read_options(reader: Reader) -> dict:
-    options = reader.mapping("options", reader.payload.get("options"))
+    options = reader.options
     known = {o.key for o in SPEC.options} | {w.key for w in SPEC.wagers if w.paytable_required}
     for key in options:
         if key == "payout_limit":
@@ -85,7 +87,7 @@ def _read_options(reader: Reader) -> dict:
             reader.fail(f"options.{key}", f"unknown option (this game has: {', '.join(known)})")
     variant = reader.choice("options.variant", options.get("variant", "none"), VARIANTS)
     boxes = options.get("adjacent_boxes", 1)
-    if isinstance(boxes, bool) or not isinstance(boxes, int) or boxes < 1:
+    if not whole_number(boxes, 1):
         reader.fail("options.adjacent_boxes", "a whole number of boxes, 1 or more (§649a.7(f))")
         boxes = 1
     return {"variant": variant, "adjacent_boxes": boxes}
@@ -129,21 +131,6 @@ def _variant_problem(variant, ante, pair_plus) -> tuple[str, str] | None:
         return "pair_plus", (f"a Pair Plus Wager needs an Ante Wager {words} it "
                              f"(§649a.7(e){sub})")
     return None
-
-
-def _verify_boxes(reader: Reader, positions: Sequence[Position], boxes: int) -> None:
-    """§649a.7(f): one player wagers on at most ``boxes`` adjacent boxes (positions given the
-    same ``player``)."""
-    by_player: dict[object, list[int]] = {}
-    for p in positions:
-        if p.player is not None:
-            by_player.setdefault(str(p.player), []).append(p.seat)
-    for player, seats in by_player.items():
-        seats.sort()
-        if len(seats) > boxes or seats[-1] - seats[0] != len(seats) - 1:
-            reader.fail("positions", f"player {player} wagers on seats "
-                        f"{', '.join(map(str, seats))}: at most {boxes} adjacent box(es) "
-                        f"(§649a.7(f), options.adjacent_boxes)")
 
 
 def _read_paytables(reader: Reader, positions, placed: set[str]) -> dict[str, Paytable]:

@@ -1,13 +1,6 @@
 """POST /api/v1/engine/pai-gow/house-way/: how the house sets seven cards (§645a.11(a)(1))."""
 
-import pytest
-
 URL = "/api/v1/engine/pai-gow/house-way/"
-
-
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
 
 
 def test_the_house_way_splits_kings_and_fives(api):

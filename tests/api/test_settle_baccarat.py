@@ -1,23 +1,12 @@
 """Baccarat through POST /api/v1/engine/settle/ (§627b, §629b, §631b), numbers worked by hand."""
 
-import pytest
-
-URL = "/api/v1/engine/settle/"
+GAME = "baccarat"
 
 
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
-
-
-def post(api, payload):
-    return api.post(URL, {"game": "baccarat", **payload}, format="json")
-
-
-def test_commission_free_round_with_pairs_and_lucky_six(api):
+def test_commission_free_round_with_pairs_and_lucky_six(post):
     # Player 8s 8h = 6 stands; Banker Qd Qc = 0 draws (the Player stood): 6c -> 6. A 6-6 tie:
     # Tie 8 to 1 ($40), the Pairs 11 to 1 ($55 each), Lucky Six returned, Banker pushes.
-    response = post(api, {
+    response = post({
         "options": {"commission_free": True},
         "player_cards": ["8s", "8h"], "banker_cards": ["Qd", "Qc", "6c"],
         "positions": [{"seat": 4, "wagers": {"banker": "10.00", "tie": "5.00",
@@ -33,10 +22,10 @@ def test_commission_free_round_with_pairs_and_lucky_six(api):
     assert seat["net"] == "150.00"
 
 
-def test_standard_banker_win_from_a_shoe_with_perfect_pairs(api):
+def test_standard_banker_win_from_a_shoe_with_perfect_pairs(post):
     # Shoe: Player 2s 3s (5) draws 8c -> 3; Banker 4d 2d (6) stands on an 8: Banker wins,
     # $20 at 1 to 1 less 5% = $19.00. The Banker's 4d 2d is no pair; the Player's neither.
-    response = post(api, {
+    response = post({
         "options": {"perfect_pairs": "B"},
         "shoe": ["2s", "4d", "3s", "2d", "8c", "Kh"],
         "positions": [{"seat": 1, "wagers": {"banker": "20.00", "perfect_pairs_banker": "5.00"}}],
@@ -52,8 +41,8 @@ def test_standard_banker_win_from_a_shoe_with_perfect_pairs(api):
     assert (lines[1]["net"], lines[1]["rule"]) == ("-5.00", "§631b.1(d)(2)")
 
 
-def test_royal_9_mega_jackpot_and_mega_envy_on_minibaccarat(api):
-    response = post(api, {
+def test_royal_9_mega_jackpot_and_mega_envy_on_minibaccarat(post):
+    response = post({
         "options": {"variant": "minibaccarat", "royal_9_progressive": "1",
                     "royal_9_combinations": ["Ks 9s", "Kh 9h", "Kd 9d"]},
         "meters": {"royal_9_mega_jackpot": "10500.505", "royal_9_major_jackpot": "90.00",
@@ -73,10 +62,10 @@ def test_royal_9_mega_jackpot_and_mega_envy_on_minibaccarat(api):
     assert body["meter_awards"][0]["award"] == "10500.50"
 
 
-def test_five_treasures_and_lucky_nines_on_a_fully_automated_baccarat_table(api):
+def test_five_treasures_and_lucky_nines_on_a_fully_automated_baccarat_table(post):
     # Player 9s Ts = 9, Banker 9d 9c = 8: Naturals, nobody draws; Player wins. Three nines,
     # not one suit: Lucky Nines C 35 to 1 on $5 = $175. No three-card hand: 5 Treasures lose.
-    response = post(api, {
+    response = post({
         "options": {"fully_automated": True, "lucky_nines": "C", "five_treasures": "A"},
         "player_cards": ["9s", "Ts"], "banker_cards": ["9d", "9c"],
         "positions": [{"seat": 14, "wagers": {"player": "10.00", "lucky_nines": "5.00",
@@ -87,8 +76,8 @@ def test_five_treasures_and_lucky_nines_on_a_fully_automated_baccarat_table(api)
     assert lines == {"player": "10.00", "lucky_nines": "175.00", "cover_all": "-5.00"}
 
 
-def test_a_third_card_the_rules_forbid_is_a_400_naming_the_rule(api):
-    response = post(api, {
+def test_a_third_card_the_rules_forbid_is_a_400_naming_the_rule(post):
+    response = post({
         "player_cards": ["Ts", "6h", "2c"], "banker_cards": ["Ts", "7d"],
         "positions": [{"seat": 1, "wagers": {"player": "5.00", "lucky_six": "5.00"}}],
     })
@@ -98,8 +87,8 @@ def test_a_third_card_the_rules_forbid_is_a_400_naming_the_rule(api):
     assert "commission_free" in errors["positions[0].wagers.lucky_six"][0]
 
 
-def test_a_malformed_baccarat_request_is_a_400(api):
-    response = post(api, {"shoe": {"cards": 6}, "options": "A",
+def test_a_malformed_baccarat_request_is_a_400(post):
+    response = post({"shoe": {"cards": 6}, "options": "A",
                           "positions": [{"wagers": {"perfect_pairs_player": "5"}}]})
     assert response.status_code == 400
     assert set(response.json()["errors"]) >= {"shoe", "options"}

@@ -2,23 +2,14 @@
 
 import pytest
 
-URL = "/api/v1/engine/settle/"
+GAME = "craps"
 SEVEN = [1, 6]
 
 
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
-
-
-def post(api, payload):
-    return api.post(URL, {"game": "craps", **payload}, format="json")
-
-
-def test_hot_roller_example_with_the_layouts_9_pays_any_3_through_the_api(api):
+def test_hot_roller_example_with_the_layouts_9_pays_any_3_through_the_api(post):
     # §623b.1(g): 4 (1-3, 2-2), 5 (2-3, 4-1), 9 (3-6, 4-5) complete, then the seven-out after
     # the point 8: Any 3 on paytable A, 10 to 1 on $5 = $50.
-    response = post(api, {
+    response = post({
         "options": {"hot_roller": "A"},
         "rolls": [[1, 3], [2, 3], [4, 1], [3, 6], [4, 5], [2, 2], [2, 6], SEVEN],
         "positions": [{"seat": 3, "wagers": {"hot_roller": "5.00"}}],
@@ -33,11 +24,11 @@ def test_hot_roller_example_with_the_layouts_9_pays_any_3_through_the_api(api):
     }]
 
 
-def test_lucky_shooter_example_ii_and_bonus_craps_on_one_shooter(api):
+def test_lucky_shooter_example_ii_and_bonus_craps_on_one_shooter(post):
     # Lucky Shooter D, §623b.2(d)(3)(ii): 9, then 10, 4, 6, 8, 5 and 9 -> 500 for 1 on $2 nets
     # $998. The 9 makes the point, so the 7 after it is a come-out 7: All Small (paytable 2),
     # lacking the 2 and 3, loses on it (-$1). A point 6 and the seven-out end the hand.
-    response = post(api, {
+    response = post({
         "options": {"lucky_shooter": "D", "bonus_craps": "2"},
         "rolls": [[4, 5], [4, 6], [1, 3], [2, 4], [2, 6], [1, 4], [3, 6], SEVEN, [3, 3], SEVEN],
         "positions": [{"seat": 1, "wagers": {"lucky_shooter": "2.00", "all_small": "1.00"}}],
@@ -50,23 +41,23 @@ def test_lucky_shooter_example_ii_and_bonus_craps_on_one_shooter(api):
     assert body["dealer"]["seven_out"] == 9
 
 
-def test_bonus_craps_make_em_all_on_paytable_1(api):
+def test_bonus_craps_make_em_all_on_paytable_1(post):
     # Every total but 7, then the seven-out: 175 to 1 on $1.
     rolls = [[1, 1], [1, 2], [2, 2], [2, 3], [3, 3], [4, 4], [4, 5], [5, 5], [5, 6], [6, 6], SEVEN]
-    response = post(api, {"options": {"bonus_craps": "1"}, "rolls": rolls,
+    response = post({"options": {"bonus_craps": "1"}, "rolls": rolls,
                           "positions": [{"wagers": {"make_em_all": "1.00"}}]})
     assert response.json()["positions"][0]["net"] == "175.00"
 
 
-def test_a_shooter_still_rolling_leaves_undecided_wagers_pending(api):
-    response = post(api, {"options": {"hot_roller": "B"}, "rolls": [[1, 3], [2, 2]],
+def test_a_shooter_still_rolling_leaves_undecided_wagers_pending(post):
+    response = post({"options": {"hot_roller": "B"}, "rolls": [[1, 3], [2, 2]],
                           "positions": [{"wagers": {"hot_roller": "5.00"}}]})
     line = response.json()["positions"][0]["lines"][0]
     assert (line["result"], line["net"]) == ("pending", "0.00")
 
 
-def test_impossible_rolls_are_a_400_naming_each_field_and_rule(api):
-    response = post(api, {
+def test_impossible_rolls_are_a_400_naming_each_field_and_rule(post):
+    response = post({
         "options": {"hot_roller": "A"},
         "rolls": [[1, 3], [7, 2]],
         "positions": [{"wagers": {"hot_roller": "5.00", "all_or_nothing_at_all": "1.00"}}],
@@ -77,15 +68,15 @@ def test_impossible_rolls_are_a_400_naming_each_field_and_rule(api):
     assert any("§623b.3(b)" in m for m in found["positions[0].wagers.all_or_nothing_at_all"])
 
 
-def test_rolls_after_the_seven_out_are_a_400(api):
-    response = post(api, {"options": {"hot_roller": "A"}, "rolls": [[2, 2], SEVEN, [3, 3]],
+def test_rolls_after_the_seven_out_are_a_400(post):
+    response = post({"options": {"hot_roller": "A"}, "rolls": [[2, 2], SEVEN, [3, 3]],
                           "positions": [{"wagers": {"hot_roller": "5.00"}}]})
     assert response.status_code == 400
     assert list(response.json()["errors"]) == ["rolls[2]"]
 
 
 @pytest.mark.parametrize("rolls", ["7", {"0": [1, 2]}, [[1, None]], [None]])
-def test_malformed_rolls_are_a_400_not_a_500(api, rolls):
-    response = post(api, {"options": {"hot_roller": "A"}, "rolls": rolls,
+def test_malformed_rolls_are_a_400_not_a_500(post, rolls):
+    response = post({"options": {"hot_roller": "A"}, "rolls": rolls,
                           "positions": [{"wagers": {"hot_roller": "5.00"}}]})
     assert response.status_code == 400

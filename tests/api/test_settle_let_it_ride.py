@@ -1,22 +1,11 @@
 """Let It Ride through POST /api/v1/engine/settle/ (§643a.11, §643a.12), numbers worked by
 hand."""
 
-import pytest
-
-URL = "/api/v1/engine/settle/"
+GAME = "let_it_ride"
 
 
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
-
-
-def post(api, payload):
-    return api.post(URL, {"game": "let_it_ride", **payload}, format="json")
-
-
-def test_a_royal_flush_under_the_payout_limit_with_progressive_envy_and_hand_bonus(api):
-    response = post(api, {
+def test_a_royal_flush_under_the_payout_limit_with_progressive_envy_and_hand_bonus(post):
+    response = post({
         "options": {"bet_3": "common_1000", "payout_limit": "50000.00"},
         "meters": {"five_card_progressive": "25000.00", "five_card_hand_bonus": "12000.00"},
         "community": ["Js", "Ts"], "magic_card": "Ts",
@@ -51,8 +40,8 @@ def test_a_royal_flush_under_the_payout_limit_with_progressive_envy_and_hand_bon
         (1, "five_card_progressive", "25000.00"), (1, "five_card_hand_bonus", "12000.00")}
 
 
-def test_the_payout_limit_is_said_in_the_line(api):
-    response = post(api, {
+def test_the_payout_limit_is_said_in_the_line(post):
+    response = post({
         "options": {"bet_3": "posted_500", "payout_limit": "50000.00"},
         "community": ["Js", "Ts"],
         "positions": [{"seat": 1, "cards": ["As", "Ks", "Qs"],
@@ -65,8 +54,8 @@ def test_the_payout_limit_is_said_in_the_line(api):
     assert lines[0]["odds"] == "500 to 1, limited by the $50,000.00 payout limit"
 
 
-def test_bad_requests_are_400s_naming_each_field(api):
-    response = post(api, {
+def test_bad_requests_are_400s_naming_each_field(post):
+    response = post({
         "options": {"bet_3": "no_such_table"},
         "community": ["Js", "Js"],
         "positions": [{"seat": 1, "cards": "As Ks",
@@ -78,7 +67,7 @@ def test_bad_requests_are_400s_naming_each_field(api):
                            "positions[0].wagers.bet_1", "positions[0].wagers.ante"}
 
 
-def test_a_malformed_body_is_a_400_not_a_500(api):
-    response = post(api, {"positions": "seat one", "community": 12, "meters": []})
+def test_a_malformed_body_is_a_400_not_a_500(post):
+    response = post({"positions": "seat one", "community": 12, "meters": []})
     assert response.status_code == 400
     assert set(response.json()["errors"]) >= {"positions", "community"}

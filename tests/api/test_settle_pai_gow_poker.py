@@ -1,23 +1,12 @@
 """Pai Gow Poker through POST /api/v1/engine/settle/ (§645a.11, §645a.13), numbers by hand."""
 
-import pytest
-
-URL = "/api/v1/engine/settle/"
+GAME = "pai_gow_poker"
 
 
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
-
-
-def post(api, payload):
-    return api.post(URL, {"game": "pai_gow_poker", **payload}, format="json")
-
-
-def test_a_win_pays_one_to_one_less_the_rounded_vigorish(api):
+def test_a_win_pays_one_to_one_less_the_rounded_vigorish(post):
     # $7 won: 5% is 35¢, rounded to the next multiple of 25¢ = 50¢ (§645a.13(a)); the house
     # way sets the dealer's K-Q-9-7-5-3-2 as K-7-5-3-2 / Q-9, below A-A-8 and K-Q
-    response = post(api, {
+    response = post({
         "options": {"vigorish_rounding": "next_25c"},
         "dealer": ["Kc", "Qc", "9d", "7d", "5s", "3h", "2c"],
         "positions": [{"seat": 1, "high": ["As", "Ah", "8d", "4c", "3s"], "low": ["Kd", "Qh"],
@@ -31,8 +20,8 @@ def test_a_win_pays_one_to_one_less_the_rounded_vigorish(api):
     }]
 
 
-def test_ez_queens_dragon_pushes_and_pays_the_queens_dragon_wager(api):
-    response = post(api, {
+def test_ez_queens_dragon_pushes_and_pays_the_queens_dragon_wager(post):
+    response = post({
         "options": {"ez_pai_gow": True},
         "dealer": ["Qs", "Jh", "9d", "8c", "5s", "3h", "2d"],
         "positions": [{"seat": 4, "cards": ["As", "Ah", "Kd", "Kc", "7h", "6c", "4h"],
@@ -45,8 +34,8 @@ def test_ez_queens_dragon_pushes_and_pays_the_queens_dragon_wager(api):
                                                                                "250.00")
 
 
-def test_dynasty_bonus_and_its_envy_bonus(api):
-    response = post(api, {
+def test_dynasty_bonus_and_its_envy_bonus(post):
+    response = post({
         "options": {"ez_pai_gow": True},
         "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
         "positions": [
@@ -65,8 +54,8 @@ def test_dynasty_bonus_and_its_envy_bonus(api):
         (1, "100.00", "§645a.11(h)(6)(ii), §645a.13(g)")]
 
 
-def test_bad_requests_are_400_naming_each_field(api):
-    response = post(api, {
+def test_bad_requests_are_400_naming_each_field(post):
+    response = post({
         "options": {"fortune_bonus": "99"},
         "dealer": ["Kc", "Qc", "9d", "7d", "5s", "3h", "Kc"],
         "positions": [{"seat": 1, "cards": "not cards",

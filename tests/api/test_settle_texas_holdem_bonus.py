@@ -1,24 +1,12 @@
 """Texas Hold 'Em Bonus through POST /api/v1/engine/settle/ (§647a.11, §647a.12), numbers
 worked by hand."""
 
-import pytest
-
-URL = "/api/v1/engine/settle/"
+GAME = "texas_holdem_bonus"
 OPTIONS = {"ante_pays_on": "straight_or_better", "bonus": "common"}
 
 
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
-
-
-def post(api, payload):
-    return api.post(URL, {"game": "texas_holdem_bonus", "options": OPTIONS, **payload},
-                    format="json")
-
-
-def test_a_winning_straight_with_bonus_and_a_folded_players_side_wagers(api):
-    response = post(api, {
+def test_a_winning_straight_with_bonus_and_a_folded_players_side_wagers(post):
+    response = post({
         "dealer": ["Kc", "3h"], "community": ["9c", "Td", "Jh", "4s", "2d"],
         "meters": {"progressive": "25000.00"},
         "positions": [
@@ -42,8 +30,8 @@ def test_a_winning_straight_with_bonus_and_a_folded_players_side_wagers(api):
     assert seats[1]["folded"] is True
 
 
-def test_the_dealers_hand_bonus_jackpot_is_shared(api):
-    response = post(api, {
+def test_the_dealers_hand_bonus_jackpot_is_shared(post):
+    response = post({
         "dealer": ["As", "Ks"], "community": ["Qs", "Js", "Ts", "2c", "3c"],
         "meters": {"five_card_hand_bonus": "10000.01"},
         "positions": [
@@ -62,8 +50,8 @@ def test_the_dealers_hand_bonus_jackpot_is_shared(api):
     assert [a["award"] for a in body["meter_awards"]] == ["3333.33"] * 3
 
 
-def test_bad_play_wagers_are_400s_naming_each_field(api):
-    response = post(api, {
+def test_bad_play_wagers_are_400s_naming_each_field(post):
+    response = post({
         "options": {"bonus": "common"},
         "dealer": ["Kc"], "community": ["9c", "Td", "Jh", "4s", "2d"],
         "positions": [{"seat": 1, "cards": ["Qs", "8h"],

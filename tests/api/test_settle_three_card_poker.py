@@ -1,27 +1,15 @@
 """Three Card Poker through POST /api/v1/engine/settle/ (§649a.11, §649a.12), numbers worked
 by hand."""
 
-import pytest
-
-URL = "/api/v1/engine/settle/"
+GAME = "three_card_poker"
 OPTIONS = {"ante_bonus": "A", "pair_plus": "D", "five_card_progressive": "M"}
 
 
-@pytest.fixture
-def api(api_for, api_client):
-    return api_for(api_client)
-
-
-def post(api, payload):
-    return api.post(URL, {"game": "three_card_poker", "options": OPTIONS, **payload},
-                    format="json")
-
-
-def test_a_straight_flush_wins_ante_play_ante_bonus_and_pair_plus(api):
+def test_a_straight_flush_wins_ante_play_ante_bonus_and_pair_plus(post):
     # Dealer Q-7-2 qualifies; the player's 5-6-7 of hearts beats it: Ante and Play 1 to 1 on
     # $10 ($10 each), Ante Bonus A straight flush 5 to 1 on the $10 Ante ($50), Pair Plus D
     # straight flush 40 to 1 on $5 ($200): $270 in all.
-    response = post(api, {
+    response = post({
         "dealer": ["Qs", "7d", "2c"],
         "positions": [{"seat": 1, "cards": ["5h", "6h", "7h"],
                        "wagers": {"ante": "10.00", "play": "10.00", "pair_plus": "5.00"}}],
@@ -45,11 +33,11 @@ def test_a_straight_flush_wins_ante_play_ante_bonus_and_pair_plus(api):
     ]
 
 
-def test_a_fold_forfeits_ante_and_pair_plus_but_keeps_the_five_card_envy(api):
+def test_a_fold_forfeits_ante_and_pair_plus_but_keeps_the_five_card_envy(post):
     # Seat 2 folds (no Play): Ante -$10 and Pair Plus -$5 (§649a.11(b)(1)), its $5 Five-Card
     # Progressive lost (§649a.11(b)(2)), yet seat 1's royal flush (A-K-Q + T-J of spades)
     # earns it the $5 Envy: $5,000. Seat 1 takes 100% of the $30,000 meter on $1: $29,999 net.
-    response = post(api, {
+    response = post({
         "dealer": ["3d", "4d", "5c"], "community": ["Ts", "Js"],
         "meters": {"five_card_progressive": "30000.00"},
         "positions": [
@@ -77,9 +65,9 @@ def test_a_fold_forfeits_ante_and_pair_plus_but_keeps_the_five_card_envy(api):
     assert (royal["net"], royal["paid_from"]) == ("29999.00", "not_table_inventory")
 
 
-def test_six_card_bonus_through_the_api(api):
+def test_six_card_bonus_through_the_api(post):
     # Player 8-8-8 and dealer 8-Q-2: four eights, posted_1 100 to 1 on $5 = $500.
-    response = post(api, {
+    response = post({
         "options": {**OPTIONS, "six_card_bonus": "posted_1"},
         "dealer": ["8c", "Qd", "2d"],
         "positions": [{"seat": 4, "cards": ["8s", "8h", "8d"],
@@ -91,8 +79,8 @@ def test_six_card_bonus_through_the_api(api):
                                                           "§649a.12(f)")
 
 
-def test_a_play_unequal_to_the_ante_and_a_duplicate_card_are_400s_naming_the_fields(api):
-    response = post(api, {
+def test_a_play_unequal_to_the_ante_and_a_duplicate_card_are_400s_naming_the_fields(post):
+    response = post({
         "dealer": ["Qs", "7d", "2c"],
         "positions": [{"seat": 1, "cards": ["5h", "6h", "Qs"],
                        "wagers": {"ante": "10.00", "play": "15.00"}}],
@@ -105,8 +93,8 @@ def test_a_play_unequal_to_the_ante_and_a_duplicate_card_are_400s_naming_the_fie
     }}
 
 
-def test_an_unknown_paytable_and_a_variant_breach_are_400s(api):
-    response = post(api, {
+def test_an_unknown_paytable_and_a_variant_breach_are_400s(post):
+    response = post({
         "options": {**OPTIONS, "pair_plus": "Z", "variant": "e1"},
         "dealer": ["Qs", "7d", "2c"],
         "positions": [{"seat": 1, "cards": ["5h", "6h", "7h"],
@@ -119,7 +107,7 @@ def test_an_unknown_paytable_and_a_variant_breach_are_400s(api):
         "a Pair Plus Wager needs an Ante Wager equal to or greater than it (§649a.7(e)(1))"]
 
 
-def test_a_malformed_body_is_a_400_not_a_500(api):
-    response = post(api, {"dealer": "Qs", "positions": {"seat": 1}})
+def test_a_malformed_body_is_a_400_not_a_500(post):
+    response = post({"dealer": "Qs", "positions": {"seat": 1}})
     assert response.status_code == 400
     assert set(response.json()["errors"]) >= {"dealer", "positions"}

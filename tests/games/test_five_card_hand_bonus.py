@@ -9,6 +9,7 @@ from games import five_card_hand_bonus as fchb
 from games.cards import parse_cards
 from games.errors import InvalidRound
 from games.payload import Reader
+from games.progressive import RoundMeter
 from games.spec import GameSpec, WagerSpec
 
 D = Decimal
@@ -30,7 +31,7 @@ def bet(cards, amount="5.00", seat=1, on=fchb.PLAYER, wager="five_card_hand_bonu
 
 
 def settle(bets, meter=None, reset=None, draws=NO_DRAWS):
-    round_meter = fchb.RoundMeter("five_card_hand_bonus", meter and D(meter), reset and D(reset))
+    round_meter = RoundMeter("five_card_hand_bonus", meter and D(meter), reset and D(reset))
     return fchb.settle_bets(bets, section=SECTION, paytable=PAYTABLE, meter=round_meter,
                             draws=draws)
 
@@ -121,7 +122,7 @@ def test_the_dealers_meter_award_is_divided_equally_among_the_players_who_wagere
 
 
 def test_a_shared_award_is_paid_down_to_the_cent_and_the_meter_keeps_the_rest():
-    meter = fchb.RoundMeter("five_card_hand_bonus", D("10000.01"))
+    meter = RoundMeter("five_card_hand_bonus", D("10000.01"))
     bets = [bet(STRAIGHT_FLUSH, "1.00", seat=s, on=fchb.DEALER) for s in (3, 2, 1)]
     lines = fchb.settle_bets(bets, section=SECTION, paytable=PAYTABLE, meter=meter,
                              draws=fchb.Draws())
@@ -205,7 +206,7 @@ def test_draws_are_read():
 
 def test_bad_meter_amounts_are_named():
     reader = Reader({"meters": {"five_card_hand_bonus": "lots"}}, SPEC)
-    fchb.RoundMeter.read(reader, "five_card_hand_bonus")
+    RoundMeter.read(reader, "five_card_hand_bonus")
     assert "meters.five_card_hand_bonus" in reader.errors
 
 

@@ -23,7 +23,7 @@ from games.cards import card_str, parse_cards
 from games.errors import InvalidRound
 from games.paytables import catalog
 from games.three_card_poker import SPEC
-from games.three_card_poker.rankings import best_row, dealer_qualifies, five_card_names
+from games.three_card_poker.rankings import dealer_qualifies, five_card_names
 
 D = Decimal
 OPTIONS = {"ante_bonus": "A", "pair_plus": "D", "six_card_bonus": "posted_1",
@@ -365,10 +365,10 @@ def test_six_card_bonus_loses_below_three_of_a_kind():
 def test_paytable_e_pays_the_six_card_super_royal_row():
     six = parse_cards("9s Ts Js Qs Ks As")
     table = catalog().resolve("three_card_poker", "six_card_bonus", "E")
-    assert best_row(table, five_card_names(six)).hand == "super_royal"
+    assert table.first_row(five_card_names(six)).hand == "super_royal"
     # posted_1 has no Super Royal: the same six cards are its royal flush.
     other = catalog().resolve("three_card_poker", "six_card_bonus", "posted_1")
-    assert best_row(other, five_card_names(six)).hand == "royal_flush"
+    assert other.first_row(five_card_names(six)).hand == "royal_flush"
     r = play([seat(1, ["As", "Ks", "Qs"], pair_plus="1.00", six_card_bonus="2.00")],
              ["Js", "Ts", "9s"], options={"six_card_bonus": "E"})
     assert line(r, 1, "six_card_bonus")["hand"] == "super royal"
