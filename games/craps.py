@@ -36,7 +36,7 @@ from decimal import Decimal
 
 from games.money import ZERO
 from games.payload import Reader, whole_number
-from games.paytables import Paytable, Row, catalog
+from games.paytables import Paytable, PaytableNames, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, paid_by_row
 from games.spec import GameSpec, OptionSpec, WagerSpec
 
@@ -211,7 +211,7 @@ SPEC = GameSpec(
         OptionSpec(
             "bonus_craps", "Bonus Craps paytable (All Small, All Tall, Make 'em All)",
             "§623b.3(c)",
-            choices=tuple(p.name for p in catalog().for_wager("craps", "bonus_craps")),
+            choices=PaytableNames("craps", "bonus_craps"),
             default=None,
         ),
     ),

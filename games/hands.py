@@ -18,7 +18,9 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, repeat
+from math import comb
 from operator import sub
 
 from games.cards import ACE, KING, QUEEN, RANKS, rank, suit
@@ -219,12 +221,21 @@ def category(hand_strength: int) -> Category:
     return Category(bisect_right(CATEGORY_STARTS, hand_strength) - 1)
 
 
+_LABELS = tuple(c.label for c in Category)
+
+
+def _description(key: tuple[int, ...]) -> str:
+    return f"{_LABELS[key[0]]} ({'-'.join(map(RANKS.__getitem__, key[1:]))})"
+
+
+# Every strength's name, built once at import (7,462 short strings): settling asks for one per
+# seat per round.
+DESCRIPTIONS = tuple(map(_description, STRENGTH_KEYS))
+
+
 def describe(hand_strength: int) -> str:
     """A person's name for a strength: ``"full house, kings over fours"``-style, kept short."""
-    key = STRENGTH_KEYS[hand_strength]
-    cat = Category(key[0])
-    ranks = "-".join(RANKS[r] for r in key[1:])
-    return f"{cat.label} ({ranks})"
+    return DESCRIPTIONS[hand_strength]
 
 
 def best_five(cards: Sequence[int]) -> tuple[int, ...]:
@@ -246,6 +257,12 @@ def three_card_rank(cards: Sequence[int]) -> tuple[ThreeCardCategory, tuple[int,
     """Category and tie-break ranks of a three-card hand (§649a.6, §643a.6(d))."""
     if len(cards) != 3:
         raise InvalidCards(f"{len(cards)} cards given; a Three Card Poker hand takes 3")
+    return _three_card_rank(tuple(sorted(cards)))
+
+
+# The rank depends on the cards, not their order: one entry per three cards of the deck.
+@lru_cache(maxsize=comb(52, 3))
+def _three_card_rank(cards: tuple[int, ...]) -> tuple[ThreeCardCategory, tuple[int, ...]]:
     ranks = sorted((rank(c) for c in cards), reverse=True)
     flush = len({suit(c) for c in cards}) == 1
     if ranks[0] == ranks[2]:

@@ -56,6 +56,7 @@ BETS = ("bet_1", "bet_2", "bet_3")
 POSITIONS = 7
 PROGRESSIVE_MINIMUM = Decimal("10000.00")  # §643a.12(e)(3)
 FIVE_CARD_PROGRESSIVE = f"{GAME}.five_card_progressive.standard"
+PAYOUT_LIMIT_RULE = "§643a.12(g)"
 
 
 def five_card_hand(hand_strength: int) -> str:
@@ -125,7 +126,7 @@ SPEC = GameSpec(
     ),
     options=(
         OptionSpec("payout_limit", "Maximum payout on the Let It Ride Wagers per hand",
-                   "§643a.12(g)", default=None),
+                   PAYOUT_LIMIT_RULE, default=None),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§643a.12(d)",
@@ -136,6 +137,7 @@ SPEC = GameSpec(
         fchb.meter_spec("§643a.12(f)"),
     ),
     max_round_win=_max_round_win,
+    payout_limit_rule=PAYOUT_LIMIT_RULE,
 )
 
 
@@ -159,7 +161,7 @@ def settle(payload: Mapping) -> RoundResult:
     meters = {key: RoundMeter.read(reader, key) for key in
               ("three_card_progressive", "five_card_progressive", "five_card_hand_bonus")}
     draws = fchb.read_draws(reader, dealer=False, section="§643a.12(f)")
-    limit = read_payout_limit(reader, "§643a.12(g)")
+    limit = read_payout_limit(reader, PAYOUT_LIMIT_RULE)
     reader.done()
     return _settle_round(positions, community, tables, meters, draws, limit)
 
@@ -209,7 +211,7 @@ def _settle_round(positions, community, tables, meters, draws, limit) -> RoundRe
     results = {}
     for p in order:
         seat, wagers = p["seat"], p["wagers"]
-        lines = apply_payout_limit(_bet_lines(wagers, five[seat], tables), limit, "§643a.12(g)")
+        lines = apply_payout_limit(_bet_lines(wagers, five[seat], tables), limit, PAYOUT_LIMIT_RULE)
         lines += _bonus_lines(wagers, five[seat], p["cards"], tables)
         lines += _progressive_lines(wagers, p["cards"], tables, meters)
         lines += envy_lines["three_card"].get(seat, [])

@@ -3,7 +3,7 @@ a rule: its wagers, options, progressive meters and their minimums, each with it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -20,7 +20,9 @@ class OptionSpec:
     key: str
     name: str
     rule: str
-    choices: tuple[str, ...] = ()  # empty: a yes/no option
+    # Empty: a yes/no option. A paytable option's choices are ``PaytableNames``, read from the
+    # active catalog when asked.
+    choices: Sequence[str] = ()
     default: object = False
 
 

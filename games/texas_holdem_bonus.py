@@ -45,6 +45,7 @@ PROGRESSIVE = f"{GAME}.progressive.standard"
 PROGRESSIVE_MINIMUM = Decimal("10000.00")  # §647a.12(d)(3)
 HAND_BONUS = {"five_card_hand_bonus_player": fchb.PLAYER,
               "five_card_hand_bonus_dealer": fchb.DEALER}
+# §647a.12(c) is elided in the excerpts; §647a.2(b)(9)(ii) names it as the payout limit per hand.
 LIMIT_RULE = "§647a.12(c)"
 
 
@@ -117,6 +118,7 @@ SPEC = GameSpec(
         fchb.meter_spec("§647a.12(e)"),
     ),
     max_round_win=_max_round_win,
+    payout_limit_rule=LIMIT_RULE,
 )
 
 

@@ -15,7 +15,7 @@ from casino.models import Property
 from casino.permissions import HasAbility
 from casino.selectors import current_property, properties_visible_to
 from rulesubmissions import selectors, services
-from rulesubmissions.engine import available_games, describe, full_catalog
+from rulesubmissions.engine import available_games, describe
 from rulesubmissions.models import CatalogPaytable, PaytableStatus, RulesSubmission, Status
 
 
@@ -214,6 +214,5 @@ class GameList(APIView):
     required_ability = "rulesubmissions.read"
 
     def get(self, request):
-        prop = current_property(request.user)
-        cat = selectors.catalog_for(prop) if prop else full_catalog()
+        cat = selectors.catalog_for(current_property(request.user))
         return Response([describe(spec, cat) for spec in available_games()])

@@ -12,7 +12,7 @@ from decimal import Decimal
 import games
 from games.errors import InvalidRound
 from games.money import fmt
-from games.paytables import Catalog, catalog
+from games.paytables import Catalog, using
 from games.spec import GameSpec, MeterSpec
 
 
@@ -26,11 +26,6 @@ def game_spec(game: object) -> GameSpec | None:
 
 def available_games() -> tuple[GameSpec, ...]:
     return tuple(s for s in (game_spec(g) for g in games.GAMES) if s is not None)
-
-
-def full_catalog(extra=()) -> Catalog:
-    """The built-in catalog joined by approved database paytables."""
-    return catalog().with_paytables(extra) if extra else catalog()
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -52,7 +47,13 @@ def _meter(m: MeterSpec) -> dict:
 
 
 def describe(spec: GameSpec, cat: Catalog) -> dict:
-    """A game's terms as JSON: wagers with their paytables, options, meters and minimums."""
+    """A game's terms as JSON: wagers with their paytables, options, meters and minimums
+    (paytable options list ``cat``'s paytables)."""
+    with using(cat):
+        return _describe(spec, cat)
+
+
+def _describe(spec: GameSpec, cat: Catalog) -> dict:
     return {
         "key": spec.key, "name": spec.name, "rule": spec.rule, "positions": spec.positions,
         "options": [

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils import timezone
 
-from games.paytables import Catalog
+from games.paytables import Catalog, using
 from games.spec import GameSpec
 from rulesubmissions.engine import available_games
 from rulesubmissions.models import Status
@@ -76,6 +76,10 @@ class Editor:
 
     def __init__(self, spec: GameSpec, cat: Catalog, terms: dict, errors: dict | None = None):
         self.spec, self.errors, self.shown = spec, errors or {}, set()
+        with using(cat):  # paytable options offer the property's approved paytables
+            self._build(spec, cat, terms)
+
+    def _build(self, spec: GameSpec, cat: Catalog, terms: dict) -> None:
         options, wagers, meters = (terms.get(k) or {} for k in ("options", "wagers", "meters"))
         self.options = [
             self._field(f"options.{o.key}", o.name, _option_kind(o),

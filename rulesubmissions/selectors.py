@@ -7,8 +7,7 @@ from django.utils import timezone
 
 from casino.models import Property
 from casino.permissions import property_ids
-from games.paytables import Catalog, Paytable, parse_paytable
-from rulesubmissions.engine import full_catalog
+from games.paytables import Catalog, Paytable, builtin_catalog, parse_paytable
 from rulesubmissions.models import CatalogPaytable, PaytableStatus, RulesSubmission, Status
 
 
@@ -50,11 +49,12 @@ def paytable_list(*, user) -> QuerySet[CatalogPaytable]:
     return qs
 
 
-def approved_paytables(property: Property) -> list[Paytable]:
+def approved_paytables(property: Property | None) -> list[Paytable]:
     rows = CatalogPaytable.objects.filter(property=property, status=PaytableStatus.APPROVED)
     return [parse_paytable(p.entry) for p in rows.order_by("pk")]
 
 
-def catalog_for(property: Property) -> Catalog:
-    """The engine's catalog plus the property's approved paytables."""
-    return full_catalog(approved_paytables(property))
+def catalog_for(property: Property | None) -> Catalog:
+    """The engine's built-in catalog plus the property's approved paytables (none without a
+    property): what the engine runs ``using`` for that property's staff."""
+    return builtin_catalog().with_paytables(approved_paytables(property))

@@ -26,7 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from games.errors import GameError
 from games.money import fmt, parse_dollars
-from games.paytables import Catalog
+from games.paytables import Catalog, using
 from games.spec import GameSpec, MeterSpec, OptionSpec
 from rulesubmissions.engine import game_spec, meter_context
 
@@ -248,7 +248,14 @@ def _limits(checked: Checked, terms: Mapping) -> tuple:
 
 
 def check_terms(terms: object, cat: Catalog) -> Checked:
-    """Validate ``terms`` against its game's SPEC and ``cat``; never raises on bad shapes."""
+    """Validate ``terms`` against its game's SPEC and ``cat``; never raises on bad shapes. The
+    engine runs ``using(cat)``, so its own look-ups (option choices, the payout-limit floor's
+    ``max_round_win``) see the property's approved paytables too."""
+    with using(cat):
+        return _check_terms(terms, cat)
+
+
+def _check_terms(terms: object, cat: Catalog) -> Checked:
     if not isinstance(terms, Mapping):
         checked = Checked({})
         checked.fail("non_field_errors", "the terms must be an object")

@@ -1,6 +1,8 @@
 """POST /api/v1/engine/settle/: a thin wrapper around ``games.settle``.
 
-The engine validates the round; its errors become 400s with field paths, never 500s.
+The engine validates the round; its errors become 400s with field paths, never 500s. It runs
+``using`` the requesting user's property catalog: the built-in paytables plus those a second
+compliance officer approved for that property (§601a.2).
 """
 
 from drf_spectacular.types import OpenApiTypes
@@ -10,7 +12,10 @@ from rest_framework.views import APIView
 
 import games
 from casino.permissions import HasAbility
+from casino.selectors import current_property
 from games import pai_gow_poker
+from games.paytables import Catalog, using
+from rulesubmissions.selectors import catalog_for
 
 # The fields after "game" belong to each game (see games.spec(game)); this shows the shape.
 _EXAMPLE_REQUEST = {
@@ -47,7 +52,8 @@ class SettleView(APIView):
         if not isinstance(payload, dict):
             return _bad({"non_field_errors": ["The body must be a JSON object."]})
         try:
-            result = games.settle(dict(payload))
+            with using(_catalog(request)):
+                result = games.settle(dict(payload))
         except games.InvalidRound as exc:
             return _bad(exc.errors)
         except games.GameError as exc:
@@ -90,9 +96,16 @@ class PaiGowHouseWayView(APIView):
         if not isinstance(payload, dict):
             return _bad({"non_field_errors": ["The body must be a JSON object."]})
         try:
-            return Response(pai_gow_poker.house_way_request(dict(payload)))
+            with using(_catalog(request)):
+                return Response(pai_gow_poker.house_way_request(dict(payload)))
         except games.InvalidRound as exc:
             return _bad(exc.errors)
+
+
+def _catalog(request) -> Catalog:
+    """The user's property catalog. A token client has no ``request.property``: the middleware
+    runs before DRF authenticates it."""
+    return catalog_for(request.property or current_property(request.user))
 
 
 def _bad(errors: dict) -> Response:

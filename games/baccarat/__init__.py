@@ -48,17 +48,13 @@ from games.baccarat.table import (
 )
 from games.baccarat.variants import BACCARAT, MIDIBACCARAT, MINIBACCARAT, VARIANTS
 from games.payload import Reader
-from games.paytables import Paytable, catalog
+from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import RoundResult, win_row
 from games.spec import GameSpec, MeterMinimum, MeterSpec, OptionSpec, WagerSpec
 
 NOT_BACCARAT = (MINIBACCARAT, MIDIBACCARAT)
 COMMISSION_NOTE = ("Banker wagers are paid 1 to 1 less a 5% commission: the standard odds "
                    "(secondary, confirm against the chapter's payout-odds and vigorish section)")
-
-
-def _names(wager: str) -> tuple[str, ...]:
-    return tuple(p.name for p in catalog().for_wager(GAME, wager))
 
 
 WAGERS = (
@@ -95,9 +91,9 @@ OPTIONS = (
     OptionSpec("decks", "Decks in the shoe", "§627a.3, §629a.3, §631a.3",
                choices=tuple(str(n) for n in range(1, 9)), default=8),
     OptionSpec("perfect_pairs", "Perfect Pairs paytable", "§627b.1(e), §629b.1(e), §631b.1(e)",
-               choices=_names("perfect_pairs"), default=None),
+               choices=PaytableNames(GAME, "perfect_pairs"), default=None),
     OptionSpec("five_treasures", "5 Treasures paytable", "§631b.3(h)",
-               choices=_names("five_treasures"), default=None),
+               choices=PaytableNames(GAME, "five_treasures"), default=None),
     OptionSpec("royal_9_combinations", "Royal 9 personal King-9 combination of each position",
                "§627b.3(e)(5), §629b.3(e)(5)", default=None),
     OptionSpec("fully_automated", "Fully automated electronic gaming table (Lucky Nines)",
@@ -131,9 +127,16 @@ METERS = (
               min_reset=HEAVENLY_9_SEED, min_rate=HEAVENLY_9_INCREMENT_PERCENT,
               max_rate=HEAVENLY_9_INCREMENT_PERCENT, note="Increment Rate 10% (§631b.2(i))"),
     *(_royal_9_meter(key, name) for key, name in ROYAL_9_METER_NAMES.items()),
+    # Keyed like the ``must_hit_by`` option, not tied to the Heavenly 9 wager: the meter is
+    # needed only when a configuration is chosen (§631b.6(a) makes the bonus optional), and
+    # the chosen row's minimum applies.
     MeterSpec("must_hit_by", "Must-Hit-By Mystery Bonus", "§631b.6(c)(4)",
               min_initial=min(c.minimum for c in MUST_HIT_BY),
-              min_reset=min(c.minimum for c in MUST_HIT_BY), wager=HEAVENLY_9,
+              min_reset=min(c.minimum for c in MUST_HIT_BY),
+              minimums_when=tuple(
+                  MeterMinimum(when={"must_hit_by": c.name}, rule="§631b.6(c)(4)",
+                               min_initial=c.minimum, min_reset=c.minimum)
+                  for c in MUST_HIT_BY),
               note="minimum and maximum dollar values and contribution rate by configuration "
                    "(games.baccarat.progressives.MUST_HIT_BY); reset to the minimum "
                    "(§631b.6(c)(5)(iv))"),

@@ -3,12 +3,18 @@
 Each ``*.toml`` file in this folder holds ``[[paytable]]`` entries (format in ``README.md``
 here). A compliance officer's paytable from a newer regulation is the same data, parsed by
 ``parse_paytable`` and added with ``Catalog.with_paytables`` once approved.
+
+``catalog()`` is the *active* catalog: the built-in one, unless a caller runs the engine inside
+``using(a_property_catalog)``. The override is a ``ContextVar``, so the engine keeps no state
+between requests and threads or tasks never see each other's catalog.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cache
@@ -192,7 +198,51 @@ def load_file(path: Path) -> list[Paytable]:
 
 
 @cache
-def catalog() -> Catalog:
+def builtin_catalog() -> Catalog:
     """The built-in catalog: every ``*.toml`` in this folder."""
     here = Path(__file__).parent
     return Catalog(p for path in sorted(here.glob("*.toml")) for p in load_file(path))
+
+
+_active: ContextVar[Catalog | None] = ContextVar("games.paytables.active", default=None)
+
+
+def catalog() -> Catalog:
+    """The active catalog: the one ``using`` set, else the built-in one."""
+    active = _active.get()
+    return builtin_catalog() if active is None else active
+
+
+@contextmanager
+def using(active: Catalog) -> Iterator[Catalog]:
+    """Within the block, ``catalog()`` is ``active`` (a property's catalog with its approved
+    paytables, §601a.2); the previous one is restored afterwards, also on an exception."""
+    token = _active.set(active)
+    try:
+        yield active
+    finally:
+        _active.reset(token)
+
+
+@dataclass(frozen=True)
+class PaytableNames(Sequence[str]):
+    """The names of a wager's paytables in the active catalog, read when asked: an option's
+    choices include a paytable a compliance officer added for the property."""
+
+    game: str
+    wager: str
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in catalog().for_wager(self.game, self.wager))
+
+    def __getitem__(self, index):
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._names() == tuple(other)

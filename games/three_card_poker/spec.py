@@ -11,7 +11,7 @@ from games import envy
 from games import five_card_hand_bonus as fchb
 from games.errors import GameError
 from games.money import ZERO, fmt
-from games.paytables import Paytable, catalog
+from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import win_row
 from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
 
@@ -32,13 +32,13 @@ FIVE_CARD_WAGERS = ("five_card_progressive", "five_card_hand_bonus_player",
 def max_round_win(offered: Mapping[str, str], options: Mapping[str, object], minimum: Decimal):
     """An upper bound of what one patron can win in a round betting ``minimum`` on each wager
     in ``offered`` (wager key -> paytable name or id; ``ante_bonus`` may be given there or in
-    ``options``), on each of ``options["adjacent_boxes"]`` boxes: every wager at its best row,
+    ``options``, and counts only when one is chosen: §649a.12(b) is optional), on each of ``options["adjacent_boxes"]`` boxes: every wager at its best row,
     a meter row at the meter's least initial amount (none known: not counted), and an Envy
     Bonus from every other seat. Wins that cannot come together are added up, so apart from
     a meter with no known minimum it errs high, never shortchanging a patron (§655a.12(b)
     wording; §649a itself sets no payout limit)."""
-    if "ante" in offered:
-        offered = {"ante_bonus": options.get("ante_bonus"), **offered}
+    if "ante" in offered and options.get("ante_bonus") not in (None, ""):
+        offered = {"ante_bonus": options["ante_bonus"], **offered}
     total = ZERO
     for key, chosen in offered.items():
         if key == "ante":
@@ -100,7 +100,7 @@ SPEC = GameSpec(
         OptionSpec("adjacent_boxes", "Adjacent boxes one player may wager on", "§649a.7(f)",
                    default=1),
         OptionSpec("ante_bonus", "Ante Bonus paytable", "§649a.12(b)",
-                   tuple(p.name for p in catalog().for_wager(GAME, "ante_bonus")), None),
+                   PaytableNames(GAME, "ante_bonus"), None),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§649a.12(e)",

@@ -1,6 +1,13 @@
 """Let It Ride through POST /api/v1/engine/settle/ (§643a.11, §643a.12), numbers worked by
 hand."""
 
+import pytest
+
+from rulesubmissions import services
+from tests.api.conftest import SETTLE_URL
+
+pytestmark = pytest.mark.django_db
+
 GAME = "let_it_ride"
 
 
@@ -71,3 +78,42 @@ def test_a_malformed_body_is_a_400_not_a_500(post):
     response = post({"positions": "seat one", "community": 12, "meters": []})
     assert response.status_code == 400
     assert set(response.json()["errors"]) >= {"positions", "community"}
+
+
+FIVE_CARD_BONUS_ROUND = {
+    "options": {"bet_3": "common_1000", "five_card_bonus": "newer"},
+    "community": ["3s", "7c"],
+    "positions": [{"seat": 1, "cards": ["Ac", "Ad", "3h"],
+                   "wagers": {"bet_3": "5.00", "five_card_bonus": "2.00"}}],
+}
+FIVE_CARD_BONUS_NEWER = {
+    "id": "let_it_ride.five_card_bonus.newer", "game": "let_it_ride",
+    "wager": "five_card_bonus", "name": "newer", "citation": "§643a.12(b)", "source": "primary",
+    "rows": [{"hand": "royal_flush", "odds": "1000"}, {"hand": "two_pair", "odds": "3"},
+             {"hand": "pair_of_tens_or_better", "odds": "1"}],
+}
+
+
+def test_the_five_card_bonus_settles_once_a_second_officer_approves_its_paytable(
+        post, api_for, make_staff, compliance_officer, keystone, outsider):
+    """§643a.12(b) is not in the excerpts, so no built-in paytable: refused until a compliance
+    officer proposes one and a second approves it for the property (§601a.2)."""
+    assert "options.five_card_bonus" in post(FIVE_CARD_BONUS_ROUND).json()["errors"]
+    proposed = services.paytable_propose(actor=compliance_officer, property=keystone,
+                                         entry=FIVE_CARD_BONUS_NEWER)
+    assert post(FIVE_CARD_BONUS_ROUND).status_code == 400
+    services.paytable_transition(actor=make_staff("cora", "compliance_officer"),
+                                 paytable=proposed, to="approved")
+    response = post(FIVE_CARD_BONUS_ROUND)
+    assert response.status_code == 200
+    # Aces and threes: two pair. Bet 3 at 2 to 1 on $5: $10; the Five Card Bonus at the new
+    # table's 3 to 1 on $2: $6. Net $16.
+    (seat,) = response.json()["positions"]
+    assert [(x["wager"], x["odds"], x["net"], x["rule"]) for x in seat["lines"]] == [
+        ("bet_3", "2 to 1", "10.00", "§643a.11(f)(3), §643a.12(a)"),
+        ("five_card_bonus", "3 to 1", "6.00", "§643a.11(f)(3)(i), §643a.12(b)")]
+    assert seat["net"] == "16.00"
+    elsewhere = api_for(outsider).post(SETTLE_URL, {"game": GAME, **FIVE_CARD_BONUS_ROUND},
+                                       format="json")
+    assert elsewhere.status_code == 400
+    assert "options.five_card_bonus" in elsewhere.json()["errors"]

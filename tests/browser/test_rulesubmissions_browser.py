@@ -1,5 +1,6 @@
-"""A table games manager drafts and submits a Three Card Poker submission with a progressive;
-a compliance officer reviews and approves it; its print view carries the approval date."""
+"""A table games manager drafts and submits a new version of the demo's Three Card Poker
+submission with a progressive; a compliance officer reviews it against the version in force and
+approves it; its print view carries the approval date."""
 
 import pytest
 from django.core.management import call_command
@@ -64,13 +65,14 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
 
     log_in(page, base, "compliance")
     page.goto(f"{base}/rules-submissions/queue/")
-    page.click("a.button:text-is('Review')")
+    page.click("tr:has(td:text-is('three_card_poker')) a.button:text-is('Review')")
     page.wait_for_selector("table.diff")
-    assert page.locator("tr.change-added", has_text="Five-Card Progressive Payout Wager").count()
+    # The demo's version in force also offers the Six Card Bonus, which this one drops.
+    assert page.locator("tr.change-removed", has_text="Six Card Bonus Wager").count()
     page.click("#approve")
     page.locator("#status", has_text="Approved").wait_for()
 
-    submission = RulesSubmission.objects.get()
+    submission = RulesSubmission.objects.get(game="three_card_poker", version=2)
     assert submission.status == Status.APPROVED
     assert submission.meters["five_card_progressive"]["initial"] == "10000.00"
 

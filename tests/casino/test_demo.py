@@ -3,10 +3,12 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 
-from casino.demo import DEMO_PASSWORD, USERS
+from casino.demo import DEMO_PASSWORD, SUBMISSIONS, USERS
 from casino.models import AuditEvent, Property, StaffMembership
 from casino.permissions import can
 from casino.roles import ROLES
+from rulesubmissions import selectors
+from rulesubmissions.models import RulesSubmission
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +16,9 @@ pytestmark = pytest.mark.django_db
 def _snapshot():
     return (Property.objects.count(), get_user_model().objects.count(),
             StaffMembership.objects.count(), AuditEvent.objects.count(),
-            list(Token.objects.values_list("key", flat=True)))
+            list(Token.objects.values_list("key", flat=True)),
+            list(RulesSubmission.objects.order_by("pk").values_list(
+                "game", "status", "version", "effective_date", "updated_at")))
 
 
 def test_load_demo_twice_changes_nothing(capsys):
@@ -23,6 +27,7 @@ def test_load_demo_twice_changes_nothing(capsys):
     call_command("load_demo")
     assert _snapshot() == first
     assert first[:3] == (2, len(USERS), len(USERS))
+    assert len(first[5]) == len(SUBMISSIONS)
 
 
 def test_every_demo_user_logs_in_with_the_documented_password_and_has_their_role():
@@ -47,3 +52,27 @@ def test_load_demo_prints_logins_and_the_api_token(capsys):
     assert token in out and DEMO_PASSWORD in out
     for username in USERS:
         assert username in out
+
+
+def test_keystone_has_an_approved_a_submitted_and_a_draft_rules_submission():
+    call_command("load_demo")
+    keystone = Property.objects.get(license_number="PA-TG-1001")
+    compliance = get_user_model().objects.get(username="compliance")
+    tcp = selectors.in_force(property=keystone, game="three_card_poker")
+    assert tcp is not None and tcp.reviewed_by == compliance
+    assert tcp.wagers["pair_plus"] == "three_card_poker.pair_plus.D"
+    assert tcp.options["ante_bonus"] == "A"
+    assert tcp.wagers["six_card_bonus"] == "three_card_poker.six_card_bonus.posted_1"
+    assert tcp.meters["five_card_progressive"]["initial"] == "10000.00"
+    assert tcp.meters["five_card_progressive"]["reset"] == "10000.00"
+    assert [s.game for s in selectors.compliance_queue(user=compliance)] == ["let_it_ride"]
+    pai_gow = RulesSubmission.objects.get(property=keystone, game="pai_gow_poker")
+    assert pai_gow.status == "draft" and pai_gow.options["ez_pai_gow"] is True
+    assert "queens_dragon" in pai_gow.wagers
+    assert pai_gow.meters["progressive"]["initial"] == "2000.00"
+    assert list(AuditEvent.objects.filter(action__startswith="rulesubmissions.submission.")
+                .order_by("id").values_list("action", flat=True)) == [
+        "rulesubmissions.submission.create", "rulesubmissions.submission.submit",
+        "rulesubmissions.submission.approve", "rulesubmissions.submission.create",
+        "rulesubmissions.submission.submit", "rulesubmissions.submission.create"]
+    assert not RulesSubmission.objects.exclude(property=keystone).exists()

@@ -11,7 +11,7 @@ from games import let_it_ride as lir
 from games.cards import card_str, parse_card
 from games.errors import InvalidRound
 from games.hands import Category, category, strength
-from games.paytables import catalog, parse_paytable
+from games.paytables import catalog, parse_paytable, using
 
 D = Decimal
 
@@ -172,9 +172,9 @@ FIVE_BONUS_NO_PAIR = parse_paytable({
 
 
 @pytest.fixture
-def five_card_bonus_tables(monkeypatch):
-    extended = catalog().with_paytables([FIVE_BONUS, FIVE_BONUS_NO_PAIR])
-    monkeypatch.setattr("games.payload.catalog", lambda: extended)
+def five_card_bonus_tables():
+    with using(catalog().with_paytables([FIVE_BONUS, FIVE_BONUS_NO_PAIR])):
+        yield
 
 
 @pytest.mark.usefixtures("five_card_bonus_tables")

@@ -609,6 +609,13 @@ def test_max_round_win_adds_the_best_rows_at_the_minimum_wager():
     assert SPEC.payout_limit_floor({"pair_plus": "D"}, {}, D("5")) == D("50000.00")
 
 
+@pytest.mark.parametrize("options", [{}, {"ante_bonus": None}, {"ante_bonus": ""}])
+def test_max_round_win_counts_the_ante_bonus_only_when_one_is_chosen(options):
+    # $5: Ante + Play 1 to 1 ($10) and Pair Plus D straight flush 40 to 1 ($200) = $210; no
+    # Ante Bonus paytable is offered (§649a.12(b) is optional).
+    assert SPEC.max_round_win({"ante": "", "pair_plus": "D"}, options, D("5")) == D("210")
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=4),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,

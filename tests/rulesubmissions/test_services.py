@@ -1,5 +1,7 @@
 """Workflow, segregation of duties, versions and the audit trail, on the real database."""
 
+from decimal import Decimal
+
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
@@ -7,7 +9,9 @@ from django.utils import timezone
 
 from casino.models import AuditEvent
 from rulesubmissions import selectors, services
+from rulesubmissions.engine import game_spec
 from rulesubmissions.models import RulesSubmission, Status
+from tests.rulesubmissions.builders import terms_for
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +208,25 @@ def test_a_table_games_manager_cannot_propose_a_paytable(table_games_manager, ke
     with pytest.raises(PermissionDenied):
         services.paytable_propose(actor=table_games_manager, property=keystone,
                                   entry=PAYTABLE_F)
+
+
+PAYTABLE_G = {**PAYTABLE_F, "id": "three_card_poker.pair_plus.G", "name": "G",
+              "rows": [{"hand": "straight_flush", "odds": "300"}, {"hand": "pair", "odds": "1"}]}
+
+
+def test_the_payout_limit_floor_counts_an_approved_database_paytable(
+        compliance_officer, second_compliance_officer, keystone, table_games_manager):
+    """Pair Plus G pays 300 to 1: at a $200 table minimum one patron wins at most
+    300 x $200 = $60,000, above $50,000, so that is the floor (§655a.12(b) wording)."""
+    proposed = services.paytable_propose(actor=compliance_officer, property=keystone,
+                                         entry=PAYTABLE_G)
+    services.paytable_transition(actor=second_compliance_officer, paytable=proposed,
+                                 to="approved")
+    terms = terms_for(game_spec("three_card_poker"), offer=["pair_plus"],
+                      table_minimum="200.00", table_maximum="500.00", payout_limit="60000.00")
+    terms["wagers"]["pair_plus"] = "G"
+    checked = services.submission_check(property=keystone, terms=terms)
+    assert checked.ok and checked.floor == Decimal("60000.00")
+    low = services.submission_check(property=keystone, terms={**terms,
+                                                              "payout_limit": "59999.99"})
+    assert "$60,000.00" in low.errors["payout_limit"][0]

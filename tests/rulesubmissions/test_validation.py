@@ -230,6 +230,25 @@ def test_payout_limit_floor_follows_the_engine_when_a_round_can_win_more():
     assert f"${floor:,.2f}" in errors["payout_limit"][0]
 
 
+@pytest.mark.parametrize(("game", "rule"), [
+    ("let_it_ride", "§643a.12(g)"), ("texas_holdem_bonus", "§647a.12(c)"),
+    ("pai_gow_poker", "§645a.13(j)"),
+])
+def test_a_payout_limit_below_the_floor_cites_the_games_payout_limit_clause(game, rule):
+    spec = game_spec(game)
+    assert spec.payout_limit_rule == rule
+    errors = check(terms_for(spec, payout_limit="49999.99")).errors
+    assert errors["payout_limit"][0].endswith(f"$50,000.00 ({rule})")
+
+
+def test_three_card_poker_has_no_payout_limit_clause_so_its_message_cites_the_game():
+    """§649a.12 is "Payout odds; Envy Bonus; rate of progression": no payout limitation."""
+    spec = game_spec("three_card_poker")
+    assert spec.payout_limit_rule == ""
+    errors = check(terms_for(spec, payout_limit="49999.99")).errors
+    assert errors["payout_limit"][0].endswith("$50,000.00 (§649a.2(a))")
+
+
 def test_pai_gow_progressive_seed_is_2000_dollars():
     """§645a.13(e)(2): "The initial and reset amount ... be at least $2,000"."""
     spec = game_spec("pai_gow_poker")
@@ -288,6 +307,13 @@ def test_heavenly_9_seed_is_10000_dollars_and_its_increment_10_percent():
         assert "§631b.2(i)" in errors[f"{key}.rate"][0]
 
 
+def with_must_hit_by(terms, row, amount):
+    """``terms`` with the Must-Hit-By configuration ``row`` and its meter at ``amount``."""
+    meter = {"initial": amount, "reset": amount, "rate": "2"}
+    return {**terms, "options": {**terms["options"], "must_hit_by": row},
+            "meters": {**terms["meters"], "must_hit_by": meter}}
+
+
 def test_a_must_hit_by_configuration_must_be_one_of_the_tables_rows():
     """§631b.6(c)(4): "set in one of the following configurations" (A-D at $1, $2, $5)."""
     spec = game_spec("baccarat")
@@ -295,7 +321,37 @@ def test_a_must_hit_by_configuration_must_be_one_of_the_tables_rows():
     rows = spec.option("must_hit_by").choices
     assert len(rows) == 12 and "C-5" in rows
     for row in rows:
-        assert check({**terms, "options": {**terms["options"], "must_hit_by": row}}).ok
+        assert check(with_must_hit_by(terms, row, "1000.00")).ok
     for wrong in ("E-5", "A-10", "C"):
         errors = check({**terms, "options": {**terms["options"], "must_hit_by": wrong}}).errors
         assert "§631b.6(c)(4)" in errors["options.must_hit_by"][0]
+
+
+def test_heavenly_9_without_must_hit_by_needs_no_must_hit_by_meter():
+    """§631b.6(a): the Must-Hit-By Mystery Bonus is optional with the Heavenly 9 wager."""
+    spec = game_spec("baccarat")
+    terms = terms_for(spec, offer=["heavenly_9_progressive"])
+    assert terms["options"]["must_hit_by"] is None
+    checked = check(terms)
+    assert checked.ok and set(checked.terms["meters"]) == {"heavenly_9_progressive"}
+    with_meter = {**terms, "meters": {**terms["meters"],
+                                      "must_hit_by": {"initial": "100.00", "reset": "100.00",
+                                                      "rate": "2"}}}
+    assert "not offered" in check(with_meter).errors["meters.must_hit_by"][0]
+
+
+@pytest.mark.parametrize(("row", "minimum"), [
+    ("A-1", "100.00"), ("B-5", "100.00"), ("C-2", "250.00"), ("D-5", "250.00"),
+])
+def test_the_chosen_must_hit_by_row_sets_the_meter_minimum(row, minimum):
+    """§631b.6(c)(4): Configurations A and B have a $100 minimum dollar value, C and D $250;
+    the meter starts and resets at the chosen row's minimum ((c)(5)(iv))."""
+    spec = game_spec("baccarat")
+    terms = terms_for(spec, offer=["heavenly_9_progressive"])
+    assert "meters.must_hit_by" in check({**terms, "options": {**terms["options"],
+                                                               "must_hit_by": row}}).errors
+    assert check(with_must_hit_by(terms, row, minimum)).ok
+    errors = check(with_must_hit_by(terms, row, fmt(Decimal(minimum) - CENT))).errors
+    for field in ("initial", "reset"):
+        message = errors[f"meters.must_hit_by.{field}"][0]
+        assert f"${Decimal(minimum):,.2f} (§631b.6(c)(4))" in message
