@@ -129,6 +129,10 @@ class SubmissionAction(generics.GenericAPIView):
     ACTIONS = {"submit": Status.SUBMITTED, "approve": Status.APPROVED,
                "return": Status.RETURNED}
 
+    @classmethod
+    def actions(cls) -> tuple[str, ...]:
+        return (*cls.ACTIONS, "new-version")
+
     def get_queryset(self):
         return selectors.submission_list(user=self.request.user)
 
@@ -141,8 +145,6 @@ class SubmissionAction(generics.GenericAPIView):
                 draft = services.submission_new_version(
                     actor=request.user, property=submission.property, game=submission.game)
                 return Response(SubmissionSerializer(draft).data, status=201)
-            if action not in self.ACTIONS:
-                return _bad({"action": [f"one of {', '.join([*self.ACTIONS, 'new-version'])}"]})
             submission = services.submission_transition(
                 actor=request.user, submission=submission, to=self.ACTIONS[action],
                 comment=str(data.get("comment", "")),
@@ -166,6 +168,7 @@ class PaytableList(APIView):
     permission_classes = [HasAbility]
     required_ability = "rulesubmissions.read"
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request):
         prop = current_property(request.user)
         rows = selectors.paytable_list(user=request.user)
@@ -197,8 +200,6 @@ class PaytableDecision(APIView):
     @extend_schema(request=None, responses=CatalogPaytableSerializer)
     def post(self, request, pk: int, decision: str):
         paytable = generics.get_object_or_404(selectors.paytable_list(user=request.user), pk=pk)
-        if decision not in self.DECISIONS:
-            return _bad({"decision": ["approve or reject"]})
         try:
             paytable = services.paytable_transition(actor=request.user, paytable=paytable,
                                                     to=self.DECISIONS[decision])
@@ -213,6 +214,7 @@ class GameList(APIView):
     permission_classes = [HasAbility]
     required_ability = "rulesubmissions.read"
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request):
         cat = selectors.catalog_for(current_property(request.user))
         return Response([describe(spec, cat) for spec in available_games()])

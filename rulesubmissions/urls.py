@@ -9,11 +9,13 @@ app_name = "rulesubmissions"
 api_v1 = [
     path("rules-submissions/", api.SubmissionList.as_view(), name="api-list"),
     path("rules-submissions/<int:pk>/", api.SubmissionDetail.as_view(), name="api-detail"),
-    path("rules-submissions/<int:pk>/<str:action>/", api.SubmissionAction.as_view(),
-         name="api-action"),
+    *(path(f"rules-submissions/<int:pk>/{action}/", api.SubmissionAction.as_view(),
+           {"action": action}, name=f"api-{action}")
+      for action in api.SubmissionAction.actions()),
     path("paytables/", api.PaytableList.as_view(), name="api-paytables"),
-    path("paytables/<int:pk>/<str:decision>/", api.PaytableDecision.as_view(),
-         name="api-paytable-decision"),
+    *(path(f"paytables/<int:pk>/{decision}/", api.PaytableDecision.as_view(),
+           {"decision": decision}, name=f"api-paytable-{decision}")
+      for decision in api.PaytableDecision.DECISIONS),
     path("games/", api.GameList.as_view(), name="api-games"),
 ]
 

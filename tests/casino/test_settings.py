@@ -48,11 +48,7 @@ def test_production_settings_pass_check_deploy_without_warnings():
                   DJANGO_SECRET_KEY=secrets.token_urlsafe(60),
                   DJANGO_ALLOWED_HOSTS="casino.example.com")
     assert out.returncode == 0, out.stdout + out.stderr
-    # drf-spectacular reports schema-generation hints through the check framework too; those
-    # belong to each API's owner, not to the deployment settings checked here.
-    issues = [line for line in (out.stdout + out.stderr).splitlines()
-              if line.startswith("?: (") and not line.startswith("?: (drf_spectacular.")]
-    assert issues == []
+    assert "System check identified no issues" in out.stdout, out.stdout + out.stderr
 
 
 def test_production_refuses_to_start_without_a_real_secret_key():

@@ -141,4 +141,4 @@ def test_a_property_that_is_not_yours_is_a_400(api_for, table_games_manager, lak
 def test_an_action_url_does_not_update_terms(api_for, draft, table_games_manager):
     client = api_for(table_games_manager)
     assert client.put(f"{LIST}{draft.pk}/submit/", {}, format="json").status_code == 405
-    assert client.post(f"{LIST}{draft.pk}/publish/").status_code == 400
+    assert client.post(f"{LIST}{draft.pk}/publish/").status_code == 404  # only the documented actions are routes
