@@ -24,6 +24,9 @@ class OptionSpec:
     # active catalog when asked.
     choices: Sequence[str] = ()
     default: object = False
+    # Wagers that must be offered for this option to be set, each with the section saying so
+    # (the Must-Hit-By Mystery Bonus rides on the Heavenly 9 Progressive wager, §631b.6(a)).
+    requires_wagers: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -145,6 +145,18 @@ def _options(checked: Checked, spec: GameSpec, given: Mapping) -> dict:
     return {o.key: _option(checked, o, given.get(o.key, o.default)) for o in offered}
 
 
+def _options_need_wagers(checked: Checked, spec: GameSpec, options: Mapping,
+                         wagers: Mapping) -> None:
+    """An option set only where its wagers are offered (OptionSpec.requires_wagers)."""
+    for o in submission_options(spec):
+        if options.get(o.key) in (None, "", False, o.default):
+            continue
+        for w, rule in o.requires_wagers.items():
+            if w not in wagers:
+                checked.fail(f"options.{o.key}", f"{o.name} may be set only where "
+                                                 f"{spec.wager(w).name} is offered ({rule})")
+
+
 def _wagers(checked: Checked, spec: GameSpec, given: Mapping, options: Mapping,
             cat: Catalog) -> dict[str, str]:
     for key in given:
@@ -267,6 +279,7 @@ def _check_terms(terms: object, cat: Catalog) -> Checked:
         return checked
     options = _options(checked, spec, _mapping(checked, terms, "options"))
     wagers = _wagers(checked, spec, _mapping(checked, terms, "wagers"), options, cat)
+    _options_need_wagers(checked, spec, options, wagers)
     context = meter_context(options, wagers, cat)
     meters = _meters(checked, spec, _mapping(checked, terms, "meters"), wagers, options,
                      context)

@@ -101,7 +101,8 @@ OPTIONS = (
     OptionSpec("alternative_card_reveal", "Alternative card reveal procedure (Midibaccarat)",
                "§629b.4"),
     OptionSpec("must_hit_by", "Must-Hit-By Mystery Bonus configuration", "§631b.6(c)(4)",
-               choices=tuple(c.name for c in MUST_HIT_BY), default=None),
+               choices=tuple(c.name for c in MUST_HIT_BY), default=None,
+               requires_wagers={HEAVENLY_9: "§631b.6(a)"}),
 )
 
 ROYAL_9_METER_RULE = "§627b.3(f)(2), (g)(2); §629b.3(f)(2), (g)(2)"

@@ -340,6 +340,20 @@ def test_heavenly_9_without_must_hit_by_needs_no_must_hit_by_meter():
     assert "not offered" in check(with_meter).errors["meters.must_hit_by"][0]
 
 
+def test_must_hit_by_is_offered_only_with_the_heavenly_9_wager():
+    """§631b.6(a): the Must-Hit-By Mystery Bonus goes to players who placed a Heavenly 9
+    Progressive Baccarat wager, so a table without that wager cannot offer it."""
+    spec = game_spec("baccarat")
+    without = terms_for(spec)
+    assert "heavenly_9_progressive" not in without["wagers"]
+    errors = check(with_must_hit_by(without, "C-5", "1000.00")).errors
+    assert errors["options.must_hit_by"] == [
+        "Must-Hit-By Mystery Bonus configuration may be set only where Heavenly 9 Progressive "
+        "is offered (§631b.6(a))"]
+    with_wager = terms_for(spec, offer=["heavenly_9_progressive"])
+    assert check(with_must_hit_by(with_wager, "C-5", "1000.00")).ok
+
+
 @pytest.mark.parametrize(("row", "minimum"), [
     ("A-1", "100.00"), ("B-5", "100.00"), ("C-2", "250.00"), ("D-5", "250.00"),
 ])
