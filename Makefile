@@ -27,7 +27,7 @@ migrate: $(VENV)/.stamp-runtime
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --url http://127.0.0.1:$(WEB_PORT)/
 
 run: demo
 	@echo ""

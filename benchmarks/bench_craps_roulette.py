@@ -18,7 +18,7 @@ from games import craps, roulette
 
 ROUNDS = 600
 SEED = 623
-CRAPS_OPTIONS = {"hot_roller": "B", "lucky_shooter": "D", "bonus_craps": "1"}
+CRAPS_OPTIONS = {"hot_roller": "B", "lucky_shooter": "D", "bonus_craps": "1", "electronic_table": True}
 CRAPS_WAGERS = ("hot_roller", "lucky_shooter", "all_small", "all_tall", "make_em_all")
 ROULETTE_WAGERS = ("b2b", "blazing_7s")
 

@@ -58,13 +58,14 @@ class AuditEventList(generics.ListAPIView):
     required_ability = "audit.read"
 
     def get_queryset(self):
+        # Bad filters are 400s shaped like every other API error: {"errors": {field: [...]}}.
         form = AuditFilterForm(self.request.query_params)
         if not form.is_valid():
-            raise serializers.ValidationError(form.errors)
+            raise serializers.ValidationError({"errors": form.errors})
         try:
             return selectors.audit_event_list(user=self.request.user, **form.filters())
         except selectors.BadFilter as exc:
-            raise serializers.ValidationError({"target": [str(exc)]}) from None
+            raise serializers.ValidationError({"errors": {"target": [str(exc)]}}) from None
 
     @extend_schema(parameters=[
         OpenApiParameter("target", str, description="app_label.model:id"),

@@ -1,4 +1,5 @@
-"""Dashboard cards as data: each card shows to whoever ``can`` do its ability.
+"""The dashboard: cards as data, each shown to whoever ``can`` do its ability, and the
+lists each role works from (``panels_for``).
 
 Later issues append a ``Card`` here; a card whose URL name does not exist yet shows as
 "coming soon" instead of breaking the page.
@@ -9,6 +10,10 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 
 from casino.permissions import can
+from casino.selectors import audit_event_list
+from games import GAMES
+from rulesubmissions import selectors as submissions
+from rulesubmissions.models import OPEN_STATUSES, PaytableStatus, Status
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,9 @@ CARDS: list[Card] = [
     Card("audit.read", "Audit log", "Who did what, when, with before and after.", "audit_log"),
     Card("property.read", "Your property", "License and staff details.", "property_detail",
          with_property=True),
-    Card("api.access", "API documentation", "OpenAPI schema and interactive docs.", "api-docs"),
+    Card("engine.settle", "Settle a round",
+         'The engine API (POST /api/v1/engine/settle/, the Pai Gow house way): interactive '
+         'docs with "Try it out".', "api-docs"),
 ]
 
 
@@ -56,3 +63,31 @@ def cards_for(user, property) -> list[dict]:
             url = None
         visible.append({"card": card, "url": url})
     return visible
+
+
+RECENT = 5  # rows in each "recent" list
+
+
+def panels_for(user, property) -> dict:
+    """The lists the user's role works from at ``property``; a key only for those who can."""
+    if property is None:
+        return {}
+    panels = {}
+    if can(user, "rulesubmissions.approve", property):
+        queue = submissions.compliance_queue(user=user).filter(property=property)
+        panels["queue"] = list(queue)
+        panels["recently_approved"] = list(submissions.submission_list(
+            user=user, status=Status.APPROVED).filter(property=property)[:RECENT])
+        panels["paytables_waiting"] = submissions.paytable_list(user=user).filter(
+            property=property, status=PaytableStatus.PROPOSED).count()
+    if can(user, "rulesubmissions.draft", property):
+        panels["open_submissions"] = list(submissions.submission_list(user=user).filter(
+            property=property, status__in=OPEN_STATUSES))
+    if can(user, "audit.read", property):
+        panels["recent_events"] = list(audit_event_list(user=user).filter(
+            property=property)[:RECENT * 2])
+    if can(user, "property.read", property):
+        in_force = (submissions.in_force(property=property, game=game) for game in GAMES)
+        panels["in_force"] = [submission for submission in in_force if submission]
+        panels["links_to_submissions"] = can(user, "rulesubmissions.read", property)
+    return panels

@@ -237,6 +237,7 @@ else:
     for _d in (_broker_dir, _processed_dir, _control_dir, _results_dir):
         _d.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT = "casino.broker:Transport"  # whole messages only; see broker.py
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir),
         "data_folder_out": str(_broker_dir),

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
 from casino import selectors
-from casino.dashboard import cards_for
+from casino.dashboard import cards_for, panels_for
 from casino.forms import AuditFilterForm
 from casino.models import Property
 from casino.permissions import ability_required, require
@@ -26,6 +26,7 @@ def dashboard(request):
     return render(request, "casino/dashboard.html", {
         "roles": roles,
         "cards": cards_for(request.user, request.property),
+        "panels": panels_for(request.user, request.property),
     })
 
 

@@ -5,7 +5,8 @@ The rolls are the table's, shared by every position, in order from the come-out 
 which the wagers were placed, at most up to the shooter's seven-out::
 
     {"game": "craps",
-     "options": {"hot_roller": "A", "lucky_shooter": "D", "bonus_craps": "2"},
+     "options": {"hot_roller": "A", "lucky_shooter": "D", "bonus_craps": "2",
+                 "electronic_table": true},
      "rolls": [[1, 3], [2, 2], [6, 1]],
      "positions": [{"seat": 1, "wagers": {"hot_roller": "5.00", "lucky_shooter": "5.00",
                     "all_small": "1.00", "all_tall": "1.00", "make_em_all": "1.00"}}]}
@@ -20,6 +21,7 @@ Hand names (paytable rows): Hot Roller ``all_6_number_combinations``,
 ``five_of_five_and_established_point``, ``five_of_five``, ``four_of_five``, ``three_of_five``,
 ``two_of_five``, ``first_roll_seven_or_eleven``; Bonus Craps ``all_small``, ``all_tall``,
 ``make_em_all`` (one paytable, ``options.bonus_craps``, for the three wagers: §623b.3(c)).
+A Lucky Shooter wager needs ``options.electronic_table`` true (§623b.2(a)).
 
 Not in the excerpts, decided here: 16 positions, one per Hot Roller area (§623b.1(a)(2)(i));
 the base game's come-out, point and seven-out as in Chapter 623a; Bonus Craps as §623a.12 has it
@@ -179,12 +181,13 @@ def _paytable_rows(wager: str, chosen: object) -> list[Row]:
 
 
 def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: Decimal) -> Decimal:
-    """One shooter's hand can win every wager's top row: a point, the five other points and
-    the point again, then every other dice combination and total before the seven-out."""
+    """One shooter's hand can win every offered wager's top row: a point, the five other points
+    and the point again, then every other dice combination and total before the seven-out.
+    Bonus Craps's paytable is the one ``options.bonus_craps`` names (§623b.3(c))."""
     total = ZERO
     for wager, table in PAYTABLE_OF.items():
-        if wager in offered or table in offered:
-            chosen = offered.get(wager) or offered.get(table)
+        if wager in offered:
+            chosen = offered[wager] or options.get(table)
             total += best_net(wager, minimum_wager, _paytable_rows(wager, chosen))
     return total
 
@@ -246,11 +249,12 @@ def _verify_ends_by_seven_out(reader: Reader, seven_out: int | None, count: int)
 
 
 def _verify_wagers(reader: Reader, positions: list[dict]) -> None:
-    electronic = reader.flag("electronic_table", None)
+    electronic = reader.flag("electronic_table")
     for p in positions:
-        if electronic is False and "lucky_shooter" in p["wagers"]:
+        if not electronic and "lucky_shooter" in p["wagers"]:
             reader.fail(f"{p['path']}.wagers.lucky_shooter", "the Lucky Shooter wager is offered "
-                        "only on a fully automated electronic gaming table (§623b.2(a))")
+                        "only on a fully automated electronic gaming table "
+                        "(options.electronic_table: true; §623b.2(a))")
         raw = p["raw"].get("wagers")
         if isinstance(raw, Mapping) and RENAMED in raw:
             reader.fail(f"{p['path']}.wagers.{RENAMED}", "the All or Nothing at All wager is "

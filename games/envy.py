@@ -4,7 +4,7 @@ An Envy Bonus is a fixed sum paid to a player who placed the game's progressive 
 qualifying) wager when *another* player at the table holds an Envy Bonus Qualifying Hand: one
 bonus for each other player holding one, never one for his own hand or for the dealer's
 (§649a.11(c)(5)(v), (7)(v) and (9)(v); §643a.11(f)(3)(iii)(E) and (iv)(E); §647a.11(i)(5);
-§645a.11's Envy lammers).
+§645a.11's Envy Bonus).
 
 The game decides the facts, this module applies the rule:
 
@@ -129,11 +129,14 @@ def verify_envy_amounts(
     """Refuse, field by field, a ``key`` wager of an amount the Envy table is not written for
     ("based upon the amount of the Progressive Payout Wager", e.g. §643a.12(e)(5)); ``name``
     and ``rule`` are the wager's, for the message."""
-    listed = ", ".join(f"${fmt(a)}" for a in envy_wagers(paytable))
     for p in positions:
         amount = p["wagers"].get(key)
-        if amount is not None and not can_receive_envy(paytable, amount):
-            reader.fail(f"{p['path']}.wagers.{key}", f"the {name} is {listed} ({rule})")
+        if amount is None:
+            continue
+        try:
+            verify_envy_wager(paytable, amount, rule)
+        except GameError as e:
+            reader.fail(f"{p['path']}.wagers.{key}", f"{name}: {e}")
 
 
 def envy_lines(

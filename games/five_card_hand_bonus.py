@@ -7,11 +7,12 @@ the dealer's, or both -- is a flush or better. It is paid whatever the hand does
 dealer, at one paytable, the same in every chapter ((1)): royal flush 100% of the meter,
 straight flush 10% of the meter, four of a kind 500 for 1, full house 100 for 1, flush 50 for 1,
 the highest hand only ((2)). A percentage-of-meter award on the dealer's hand is divided
-equally among the players who wagered on the dealer's hand (§647a.12(e)(2)); it is paid from
-the meter, never credited to the game account (§647a.11(j)(3)). The table game system may also
-draw a Magic Card (20 for 1 when the card is in the hand wagered on) and a Lucky position
-(5 for 1 to the player whose position, or the dealer's, is drawn) ((3), §647a.1). The meter
-starts and resets at $10,000 or more ((4)).
+equally among the players who wagered on the dealer's hand (§647a.12(e)(2)). Fixed-odds wins,
+Magic Cards and Lucky Bonuses are credited to the player's game account; a percentage-of-meter
+award never is (§643a.11(f)(3)(v)(C), §647a.11(j)(3), §649a.11(c)(8)(iii)). The table game
+system may also draw a Magic Card (20 for 1 when the card is in the hand wagered on) and a
+Lucky position (5 for 1 to the player whose position, or the dealer's, is drawn) ((3),
+§647a.1). The meter starts and resets at $10,000 or more ((4)).
 
 A game builds one ``Bet`` per hand wagered on, in its settlement order, and calls::
 
@@ -36,7 +37,15 @@ from games.hands import category, describe, strength
 from games.payload import Reader, whole_number
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win, pay_row
-from games.settlement import NOT_TABLE_INVENTORY, WIN, Line, bonus, lose
+from games.settlement import (
+    GAME_ACCOUNT,
+    NOT_TABLE_INVENTORY,
+    WIN,
+    Line,
+    bonus,
+    lose,
+    paid_by_row,
+)
 from games.spec import MeterSpec
 
 WAGER = "five_card_hand_bonus"
@@ -133,7 +142,10 @@ def _wager_line(
     row = paytable.row(category(hand_strength).name.lower())
     if row is None:
         return lose(bet.wager, bet.amount, f"{section}(1)", **extra)
-    if bet.on == PLAYER or row.basis != "meter_percent":
+    if row.basis != "meter_percent":
+        return paid_by_row(bet.wager, bet.amount, row, f"{section}(1)", paid_from=GAME_ACCOUNT,
+                           **extra)
+    if bet.on == PLAYER:
         return pay_row(bet.wager, bet.amount, row, f"{section}(1)", meter, **extra)
     # §647a.12(e)(2): the dealer's-hand jackpot is divided equally among its bettors.
     if not dealer_share:
@@ -145,15 +157,16 @@ def _wager_line(
 
 
 def _draw_lines(bet: Bet, section: str, draws: Draws) -> list[Line]:
-    """Magic Card and Lucky Bonus: additional payouts on the wager, won or lost (§647a.1)."""
+    """Magic Card and Lucky Bonus: additional payouts on the wager, won or lost (§647a.1),
+    credited to the game account."""
     found = []
     from_seat = DEALER if bet.on == DEALER else None
     if draws.magic_card is not None and draws.magic_card in bet.cards:
         found.append(bonus("magic_card", bet.amount * MAGIC_CARD_ODDS, "20 for 1",
-                           f"{section}(3)", from_seat=from_seat))
+                           f"{section}(3)", from_seat=from_seat, paid_from=GAME_ACCOUNT))
     if draws.lucky_position == (DEALER if bet.on == DEALER else bet.seat):
         found.append(bonus("lucky_bonus", bet.amount * LUCKY_BONUS_ODDS, "5 for 1",
-                           f"{section}(3)", from_seat=from_seat))
+                           f"{section}(3)", from_seat=from_seat, paid_from=GAME_ACCOUNT))
     return found
 
 

@@ -255,7 +255,8 @@ def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
     if key not in wagers:
         return []
     row = tables[key].first_row(three_card_hands(cards))
-    paid_from = NOT_TABLE_INVENTORY if row is not None and row.value == 100 else TABLE_INVENTORY
+    whole_meter = row is not None and row.basis == "meter_percent" and row.value == 100
+    paid_from = NOT_TABLE_INVENTORY if whole_meter else TABLE_INVENTORY
     return [pay_row(key, wagers[key], row, "§643a.11(f)(3)(iii), §643a.12(d)(1)", meters[key],
                     paid_from=paid_from)]
 

@@ -12,6 +12,9 @@ from functools import lru_cache
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
+# No wager, meter or limit at a table comes near a billion dollars; the bound keeps every
+# product of an amount and a paytable's odds exact in Decimal's 28 digits.
+MAX_AMOUNT = Decimal("1000000000")
 
 
 def to_cents(value: Decimal) -> Decimal:
@@ -52,6 +55,8 @@ def _parse(value: object) -> Decimal:
         raise ValueError(f"{value!r} is not an amount in dollars, like \"5.00\"") from None
     if not amount.is_finite():
         raise ValueError(f"{value!r} is not an amount in dollars")
+    if abs(amount) >= MAX_AMOUNT:
+        raise ValueError(f"{value} is too large: amounts are below ${MAX_AMOUNT:,}")
     if amount != amount.quantize(CENT):
         raise ValueError(f"{value} has a fraction of a cent; wagers are whole cents")
     return amount.quantize(CENT)

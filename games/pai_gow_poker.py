@@ -148,9 +148,17 @@ def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
 def _stub_count(reader: Reader) -> int | None:
     stub = reader.payload.get("stub_count")
     if stub is not None and not whole_number(stub, 0):
-        reader.fail("stub_count", "the number of cards left after the deal, a whole number")
+        reader.fail("stub_count", "the number of cards left after the deal, a whole number "
+                    "(§645a.9(d), §645a.10(d))")
         return None
     return stub
+
+
+def _verify_reset(reader: Reader, meter: RoundMeter) -> None:
+    """§645a.13(e)(2): the meter restarts at a reset amount of at least $2,000."""
+    if meter.reset is not None and meter.reset < PROGRESSIVE_MINIMUM:
+        reader.fail("meters.progressive_reset", f"the reset amount is at least "
+                    f"${PROGRESSIVE_MINIMUM:,.2f} (§645a.13(e)(2))")
 
 
 def settle(payload: Mapping) -> RoundResult:
@@ -175,6 +183,7 @@ def settle(payload: Mapping) -> RoundResult:
                      *((p["path"], p.get("cards")) for p in positions)])
     tables = _paytables(reader, {k for p in positions for k in p["wagers"]})
     meter = RoundMeter.read(reader, "progressive")
+    _verify_reset(reader, meter)
     reader.done()
     return _settle_round(positions, dealer, opts, tables, meter, owners)
 

@@ -13,7 +13,7 @@ from itertools import product
 
 from games.cards import JOKER, JOKER_TEXT, RANKS, SUITS, card_str, make, parse_cards
 from games.errors import InvalidCards, InvalidRound
-from games.money import parse_dollars
+from games.money import MAX_AMOUNT, parse_dollars
 from games.paytables import Paytable, catalog
 from games.spec import GameSpec
 
@@ -172,6 +172,9 @@ class Reader:
             value = Decimal("NaN")
         if isinstance(meters[key], float) or not value.is_finite() or value < 0:
             self.fail(path, "a meter amount is a non-negative decimal string in dollars")
+            return None
+        if value >= MAX_AMOUNT:
+            self.fail(path, f"a meter amount is below ${MAX_AMOUNT:,}")
             return None
         return value
 

@@ -42,7 +42,7 @@ class RoundMeter:
         """Each of ``ways`` equal shares of ``percent`` of the meter, down to the cent."""
         if self.amount is None:
             needed = f"{self.key}_reset" if self._reset_used else self.key
-            why = ("a royal flush emptied the meter earlier in this round; its reset amount"
+            why = ("a 100% award emptied the meter earlier in this round; its reset amount"
                    if self._reset_used else "the meter amount")
             raise InvalidRound({f"meters.{needed}": f"{why} is needed to pay {percent}% of it"})
         share = to_cents(self.amount * percent / 100 / ways)

@@ -14,6 +14,9 @@ from games.money import ZERO, fmt, to_cents
 from games.paytables import Row
 
 TABLE_INVENTORY = "table_inventory"
+# Credited to the player's game account (electronic wagering: §643a.11(f)(3)(v)(C),
+# §647a.11(j)(3), §649a.11(c)(8)(iii)).
+GAME_ACCOUNT = "game_account"
 NOT_TABLE_INVENTORY = "not_table_inventory"
 WIN, LOSE, PUSH = "win", "lose", "push"
 

@@ -9,7 +9,12 @@ from games.paytables import Catalog, using
 from games.spec import GameSpec
 from rulesubmissions.engine import available_games
 from rulesubmissions.models import Status
-from rulesubmissions.validation import METER_FIELDS, needed_meters, submission_options
+from rulesubmissions.validation import (
+    METER_FIELDS,
+    needed_meters,
+    requirement,
+    submission_options,
+)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -71,8 +76,7 @@ class Editor:
     their fields; errors no field shows go to ``other_errors``."""
 
     LIMITS = (("table_minimum", "Table minimum wager ($)"),
-              ("table_maximum", "Table maximum wager ($)"),
-              ("payout_limit", "Payout limit ($, optional)"))
+              ("table_maximum", "Table maximum wager ($)"))
 
     def __init__(self, spec: GameSpec, cat: Catalog, terms: dict, errors: dict | None = None):
         self.spec, self.errors, self.shown = spec, errors or {}, set()
@@ -87,6 +91,10 @@ class Editor:
             for o in submission_options(spec)
         ]
         self.limits = [self._field(k, label, "text", terms.get(k) or "") for k, label in self.LIMITS]
+        if spec.payout_limit_rule:  # only a game whose rules have a payout-limitation clause
+            self.limits.append(self._field("payout_limit", "Payout limit per hand ($, optional)",
+                                           "text", terms.get("payout_limit") or "",
+                                           rule=spec.payout_limit_rule))
         self.placed: set[str] = set()  # a meter two wagers share is shown once
         self.wagers = [self._wager(w, cat, wagers, meters) for w in spec.wagers]
         # Meters an option brings (the Must-Hit-By Mystery Bonus meter, §631b.6(c)(4)).
@@ -107,6 +115,7 @@ class Editor:
         tables = tuple((p.id, p.title) for p in cat.for_wager(self.spec.key, w.key))
         return {
             "wager": w, "offered": w.key in wagers or not w.optional,
+            "requires": [requirement(self.spec, k, v) for k, v in w.requires.items()],
             "field": self._field(f"wagers.{w.key}", f"{w.name} paytable", "select",
                                  wagers.get(w.key, ""), tables, w.rule),
             "meters": [self._meter(m, meters) for m in self._meters_of(w.key)],

@@ -58,3 +58,9 @@ def catalog_for(property: Property | None) -> Catalog:
     """The engine's built-in catalog plus the property's approved paytables (none without a
     property): what the engine runs ``using`` for that property's staff."""
     return builtin_catalog().with_paytables(approved_paytables(property))
+
+
+def proposed_paytables(*, user) -> list[tuple[CatalogPaytable, Paytable]]:
+    """Proposals waiting for a second compliance officer, each with its paytable as parsed."""
+    rows = paytable_list(user=user).filter(status=PaytableStatus.PROPOSED)
+    return [(p, parse_paytable(p.entry)) for p in rows]

@@ -137,6 +137,14 @@ def allows(needed: object, value: object) -> bool:
     return value == needed
 
 
+def requirement(spec: GameSpec, option: str, needed: object) -> str:
+    """A wager's ``requires`` entry as people say it: "Commission free is yes"."""
+    o = spec.option(option)
+    values = needed if isinstance(needed, (tuple, list)) else (needed,)
+    shown = " or ".join("yes" if v is True else "no" if v is False else str(v) for v in values)
+    return f"{o.name if o else option} is {shown}"
+
+
 def _options(checked: Checked, spec: GameSpec, given: Mapping) -> dict:
     offered = submission_options(spec)
     for key in given:
@@ -173,10 +181,8 @@ def _wagers(checked: Checked, spec: GameSpec, given: Mapping, options: Mapping,
             continue
         for opt, needed in w.requires.items():
             if not allows(needed, options.get(opt)):
-                o = spec.option(opt)
-                shown = " or ".join(map(repr, needed)) if isinstance(needed, tuple) else repr(needed)
                 checked.fail(path, f"{w.name} may be offered only where "
-                                   f"{o.name if o else opt} is {shown} ({w.rule})")
+                                   f"{requirement(spec, opt, needed)} ({w.rule})")
         table = cat.resolve(spec.key, w.key, chosen) if chosen else None
         if chosen and table is None:
             ids = ", ".join(p.id for p in cat.for_wager(spec.key, w.key)) or "none"
@@ -251,6 +257,25 @@ def _floor(checked: Checked, spec: GameSpec, wagers: Mapping, options: Mapping, 
                                          f"for these wagers: {e}")
 
 
+def _payout_limit(checked: Checked, spec: GameSpec, wagers: Mapping, options: Mapping, low,
+                  limit) -> None:
+    """Only a game whose rules have a payout-limitation clause may set a limit (§643a.12(g),
+    §645a.13(j), §647a.12(c)), and never below the engine's floor."""
+    if not spec.payout_limit_rule:
+        if limit is not None:
+            checked.fail("payout_limit", f"{spec.name} has no payout limitation: its rules "
+                                         f"({spec.rule}) pay every winning wager at its odds")
+        return
+    if low is None or any(k.startswith(("wagers.", "options.")) for k in checked.errors):
+        return
+    _floor(checked, spec, wagers, options, low, limit)
+    if limit is not None and checked.floor is not None and limit < checked.floor:
+        checked.fail("payout_limit", "the payout limit must be at least $50,000 or the most "
+                                     "one patron could win in a round betting the minimum "
+                                     f"wager, whichever is greater: ${checked.floor:,.2f} "
+                                     f"({spec.payout_limit_rule})")
+
+
 def _limits(checked: Checked, terms: Mapping) -> tuple:
     low = _dollars(checked, "table_minimum", terms.get("table_minimum"))
     high = _dollars(checked, "table_maximum", terms.get("table_maximum"))
@@ -285,13 +310,7 @@ def _check_terms(terms: object, cat: Catalog) -> Checked:
                      context)
     low, high = _limits(checked, terms)
     limit = _dollars(checked, "payout_limit", terms.get("payout_limit"), required=False)
-    if low is not None and not any(k.startswith(("wagers.", "options.")) for k in checked.errors):
-        _floor(checked, spec, wagers, options, low, limit)
-        if limit is not None and checked.floor is not None and limit < checked.floor:
-            checked.fail("payout_limit", "the payout limit must be at least $50,000 or the most "
-                                         "one patron could win in a round betting the minimum "
-                                         f"wager, whichever is greater: ${checked.floor:,.2f} "
-                                         f"({spec.payout_limit_rule or spec.rule})")
+    _payout_limit(checked, spec, wagers, options, low, limit)
     checked.terms = {
         "game": spec.key, "options": options, "wagers": wagers, "meters": meters,
         "table_minimum": _text(low), "table_maximum": _text(high), "payout_limit": _text(limit),

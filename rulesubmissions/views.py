@@ -40,14 +40,13 @@ def submission_list(request):
                                    status=filters.get("status", ""))
     page = Paginator(qs, 50).get_page(request.GET.get("page"))
     template = "rulesubmissions/_table.html" if request.htmx else "rulesubmissions/list.html"
-    return render(request, template, {"form": form, "page": page,
-                                      "games": dict(game_choices())})
+    return render(request, template, {"form": form, "page": page})
 
 
 @ability_required("rulesubmissions.approve")
 def compliance_queue(request):
-    return render(request, "rulesubmissions/queue.html", {
-        "submissions": selectors.compliance_queue(user=request.user), "games": dict(game_choices())})
+    return render(request, "rulesubmissions/queue.html",
+                  {"submissions": selectors.compliance_queue(user=request.user)})
 
 
 def _editor(request, game: str, terms: dict, errors: dict | None = None):
@@ -150,11 +149,13 @@ def submission_edit(request, pk: int):
     return _editor_page(request, submission, submission.game, submission.terms())
 
 
-def _transition(request, pk: int, to: str, **kwargs):
+@require_POST
+@ability_required("rulesubmissions.draft")
+def submission_submit(request, pk: int):
     submission = _submission(request, pk)
     try:
-        services.submission_transition(actor=request.user, submission=submission, to=to,
-                                       **kwargs)
+        services.submission_transition(actor=request.user, submission=submission,
+                                       to=Status.SUBMITTED)
     except services.RulesError as exc:
         for field, msgs in exc.errors.items():
             messages.error(request, f"{field}: {' '.join(msgs)}")
@@ -162,24 +163,33 @@ def _transition(request, pk: int, to: str, **kwargs):
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-@require_POST
-@ability_required("rulesubmissions.draft")
-def submission_submit(request, pk: int):
-    return _transition(request, pk, Status.SUBMITTED)
+def _decide(request, pk: int, to: str, form):
+    """Approve or return from the review page; refusals are shown there, against their field."""
+    submission = _submission(request, pk)
+    if form.is_valid():
+        try:
+            services.submission_transition(actor=request.user, submission=submission, to=to,
+                                           **form.cleaned_data)
+        except services.RulesError as exc:
+            for field, msgs in exc.errors.items():
+                text = " ".join(msgs)
+                form.add_error(*(field, text) if field in form.fields else (None, f"{field}: {text}"))
+        else:
+            return redirect("rulesubmissions:detail", pk=submission.pk)
+    forms = {"approve_form": form} if to == Status.APPROVED else {"return_form": form}
+    return _review_page(request, submission, status=400, **forms)
 
 
 @require_POST
 @ability_required("rulesubmissions.approve")
 def submission_approve(request, pk: int):
-    form = ApproveForm(request.POST)
-    date = form.cleaned_data["effective_date"] if form.is_valid() else None
-    return _transition(request, pk, Status.APPROVED, effective_date=date)
+    return _decide(request, pk, Status.APPROVED, ApproveForm(request.POST))
 
 
 @require_POST
 @ability_required("rulesubmissions.approve")
 def submission_return(request, pk: int):
-    return _transition(request, pk, Status.RETURNED, comment=request.POST.get("comment", ""))
+    return _decide(request, pk, Status.RETURNED, ReturnForm(request.POST))
 
 
 @require_POST
@@ -197,17 +207,22 @@ def submission_new_version(request, pk: int):
 
 @ability_required("rulesubmissions.approve")
 def submission_review(request, pk: int):
-    submission = _submission(request, pk)
+    return _review_page(request, _submission(request, pk))
+
+
+def _review_page(request, submission, *, status=200, approve_form=None, return_form=None):
     base = selectors.in_force(property=submission.property, game=submission.game)
     if base is not None and base.pk == submission.pk:
         base = submission.supersedes
     return render(request, "rulesubmissions/review.html", {
         "submission": submission, "base": base, "terms": _terms_view(submission),
+        "floor": services.submission_check(property=submission.property,
+                                           terms=submission.terms()).floor,
         "changes": diff_terms(base.terms() if base else None, submission.terms()),
-        "approve_form": ApproveForm(), "return_form": ReturnForm(),
+        "approve_form": approve_form or ApproveForm(), "return_form": return_form or ReturnForm(),
         "can_decide": submission.status == Status.SUBMITTED
         and request.user.pk not in (submission.author_id, submission.submitted_by_id),
-    })
+    }, status=status)
 
 
 @ability_required("rulesubmissions.read")
@@ -222,8 +237,7 @@ def submission_print(request, pk: int):
 def _catalog_page(request, form, status=200):
     return render(request, "rulesubmissions/paytables.html", {
         "catalog": sorted(selectors.catalog_for(request.property), key=lambda p: p.id),
-        "proposals": selectors.paytable_list(user=request.user)
-        .filter(status=PaytableStatus.PROPOSED),
+        "proposals": selectors.proposed_paytables(user=request.user),
         "form": form,
     }, status=status)
 

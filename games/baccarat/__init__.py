@@ -208,7 +208,7 @@ def settle(payload: Mapping) -> RoundResult:
     combinations = {}
     if "royal_9_progressive" in placed and table.variant.royal_9:
         combinations = read_royal_9_combinations(reader, table.variant)
-        request.verify_royal_9(reader, positions, paytables.get("royal_9_progressive"), combinations)
+        request.verify_royal_9(reader, positions, paytables.get("royal_9_progressive"))
     meters = request.read_meters(reader, paytables.get("royal_9_progressive"))
     reader.done()
     settler = Settler(table, coup, order=tuple(w.key for w in WAGERS), paytables=paytables,

@@ -4,7 +4,6 @@ positions and their wagers, the progressive meters. Everything wrong is collecte
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
 
 from games.baccarat.progressives import (
@@ -112,34 +111,29 @@ def _refusal(wager: WagerSpec, table: Table, main: bool, amount: Decimal) -> str
     return None
 
 
-def verify_royal_9(reader: Reader, positions: list[dict], paytable: Paytable | None,
-                    combinations: Mapping[int, frozenset[int]]) -> None:
-    """A Royal 9 wager is the table's denomination ($1 or $5) and its position has a
-    personal combination."""
+def verify_royal_9(reader: Reader, positions: list[dict], paytable: Paytable | None) -> None:
+    """A Royal 9 wager is the table's denomination ($1 or $5)."""
     for position in positions:
         amount = position["wagers"].get("royal_9_progressive")
-        if amount is None:
-            continue
-        path = f"{position['path']}.wagers.royal_9_progressive"
-        if paytable is not None and amount != Decimal(paytable.name):
-            reader.fail(path, f"this table's Royal 9 Progressive wager is ${paytable.name}.00 "
-                              f"({paytable.citation})")
-        if combinations and position["seat"] not in combinations:
-            reader.fail(path, f"seat {position['seat']} has no King-9 combination in "
-                              "options.royal_9_combinations")
+        if paytable is not None and amount is not None and amount != Decimal(paytable.name):
+            reader.fail(f"{position['path']}.wagers.royal_9_progressive",
+                        f"this table's Royal 9 Progressive wager is ${paytable.name}.00 "
+                        f"({paytable.citation})")
 
 
 def read_meters(reader: Reader, royal_9: Paytable | None) -> dict[str, RoundMeter]:
-    """Each progressive meter given, refused below the least reset amount SPEC publishes for
-    the table (Royal 9 by denomination)."""
+    """Each progressive meter given, its amount and its reset amount (``<key>_reset``, paid
+    after a 100% award) refused below the least reset amount SPEC publishes for the table
+    (Royal 9 by denomination)."""
     keys = [HEAVENLY_9, *(ROYAL_9_METER_NAMES if royal_9 is not None else ())]
     context = {"royal_9_progressive": royal_9.name if royal_9 is not None else None}
     meters = {}
     for key in keys:
         meter = RoundMeter.read(reader, key)
         _, least, rule = reader.spec.meter(key).minimums(context)
-        if meter.amount is not None and meter.amount < least:
-            reader.fail(f"meters.{key}", f"below the least initial and reset amount of "
-                                         f"${least:,} ({rule})")
+        for path, amount in ((key, meter.amount), (f"{key}_reset", meter.reset)):
+            if amount is not None and amount < least:
+                reader.fail(f"meters.{path}", f"below the least initial and reset amount of "
+                                              f"${least:,} ({rule})")
         meters[key] = meter
     return meters

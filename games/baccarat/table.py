@@ -58,7 +58,7 @@ def read_table(reader: Reader) -> Table:
 
 def _decks(reader: Reader, options: Mapping) -> int:
     value = options.get("decks", DEFAULT_DECKS)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():
         value = int(value)
     if not whole_number(value, 1, MAX_DECKS):
         reader.fail("options.decks", f"the shoe holds 1 to {MAX_DECKS} decks (§631a.3)")
@@ -109,7 +109,8 @@ def read_paytable(reader: Reader, key: str) -> Paytable | None:
 
 def read_royal_9_combinations(reader: Reader, variant: Variant) -> dict[int, frozenset[int]]:
     """Each position's personal King-9 combination, printed on the layout, one per position and
-    no two alike (§627b.3(e)(5)): ``{"1": "Ks 9h", "2": ["Kh", "9h"], ...}`` or a list by seat."""
+    no two alike (§627b.3(e)(5)): ``{"1": "Ks 9h", "2": ["Kh", "9h"], ...}`` or a list by seat.
+    Every position's is needed, occupied or not: Mega Envy pays on any of them ((e)(9))."""
     path = "options.royal_9_combinations"
     raw = reader.options.get("royal_9_combinations")
     if isinstance(raw, list):
@@ -119,12 +120,18 @@ def read_royal_9_combinations(reader: Reader, variant: Variant) -> dict[int, fro
                           f"to settle the Royal 9 Progressive wager ({variant.royal_9}(e)(5))")
         return {}
     combinations: dict[int, frozenset[int]] = {}
+    seats: set[int] = set()
     for key, value in raw.items():
-        seat = int(key) if str(key).isdigit() else 0
+        seat = int(key) if str(key).isdecimal() else 0
         if not 1 <= seat <= variant.positions:
             reader.fail(f"{path}.{key}", f"not a position of the {variant.name} table "
                                          f"(1-{variant.positions}, {variant.positions_rule})")
             continue
+        if seat in seats:
+            reader.fail(f"{path}.{key}", f"position {seat} is given twice: each position has "
+                                         f"one combination ({variant.royal_9}(e)(5))")
+            continue
+        seats.add(seat)
         cards = _king_9(reader, f"{path}.{key}", value, variant)
         if cards is not None and cards in combinations.values():
             shown = " ".join(card_str(c) for c in sorted(cards))
@@ -132,6 +139,12 @@ def read_royal_9_combinations(reader: Reader, variant: Variant) -> dict[int, fro
                                          f"position's is unique ({variant.royal_9}(e)(5))")
         elif cards is not None:
             combinations[seat] = cards
+    missing = [str(s) for s in range(1, variant.positions + 1) if s not in seats]
+    if missing:
+        shown = f"position {missing[0]}" if len(missing) == 1 else f"positions {', '.join(missing)}"
+        reader.fail(path, f"no combination for {shown}: each position of "
+                          f"the {variant.name} table has one, and Mega Envy pays on any of them, "
+                          f"occupied or not ({variant.royal_9}(e)(5), (e)(9))")
     return combinations
 
 

@@ -8,11 +8,7 @@ from decimal import Decimal
 
 from games import envy
 from games import five_card_hand_bonus as fchb
-from games.hands import (
-    is_mini_royal,
-    super_royal,
-    three_card_strength,
-)
+from games.hands import is_mini_royal, three_card_strength
 from games.paytables import Paytable, Row
 from games.progressive import RoundMeter, pay_row
 from games.settlement import (
@@ -45,8 +41,7 @@ def settle(payload: Mapping) -> RoundResult:
     order = sorted(rnd.positions, key=lambda p: -p.seat)  # seat 7 sits at the dealer's right
     lines: dict[int, list[Line]] = {p.seat: [] for p in rnd.positions}
     owners = {p.seat: p.player for p in rnd.positions if p.player is not None}
-    three_envy = _envy(rnd, "three_card_progressive", _three_card_holders(rnd), owners,
-                       "§649a.11(c)(5)(v), §649a.12(e)")
+    three_envy = _envy(rnd, "three_card_progressive", _three_card_holders(rnd), owners)
     for p in order:
         lines[p.seat] += _against_dealer(p, rnd.dealer, rnd.paytables.get("ante_bonus"))
         lines[p.seat] += _three_card_wagers(p, rnd)
@@ -54,15 +49,14 @@ def settle(payload: Mapping) -> RoundResult:
         lines[p.seat] += _six_card_bonus(p, rnd)
     if rnd.community is not None:
         five_envy = _envy(rnd, "five_card_progressive", _five_card_holders(rnd, rnd.community),
-                          owners, "§649a.11(c)(7)(v), §649a.12(h)(5)")
+                          owners)
         for p in order:
             lines[p.seat] += _progressive(p, rnd, "five_card_progressive",
                                           p.cards + rnd.community, "§649a.11(c)(7)")
             lines[p.seat] += five_envy.get(p.seat, [])
         for seat, fchb_lines in _five_card_hand_bonus(order, rnd).items():
             lines[seat] += fchb_lines
-    six_envy = _envy(rnd, "five_of_six_progressive", _five_card_holders(rnd, rnd.dealer),
-                     owners, "§649a.11(c)(9)(v), §649a.12(j)(5)")
+    six_envy = _envy(rnd, "five_of_six_progressive", _five_card_holders(rnd, rnd.dealer), owners)
     for p in order:
         lines[p.seat] += _progressive(p, rnd, "five_of_six_progressive", p.cards + rnd.dealer,
                                       "§649a.11(c)(9)")
@@ -126,10 +120,12 @@ def _six_card_bonus(p: Position, rnd: Round) -> list[Line]:
     Royal (§649a.11(c)(6)); live after a fold (§649a.11(b)(3))."""
     if "six_card_bonus" not in p.wagers:
         return []
-    six = p.cards + rnd.dealer
-    hand = "super royal" if super_royal(six) else five_card_hand(six)[1]
-    return [_paytable_line("six_card_bonus", p.wagers["six_card_bonus"],
-                           rnd.paytables["six_card_bonus"], five_card_names(six),
+    six, table = p.cards + rnd.dealer, rnd.paytables["six_card_bonus"]
+    names = five_card_names(six)
+    # Six cards form a Super Royal only where the table pays one; elsewhere it is a royal flush.
+    row = table.first_row(names)
+    hand = "super royal" if row and row.hand == "super_royal" else five_card_hand(six)[1]
+    return [_paytable_line("six_card_bonus", p.wagers["six_card_bonus"], table, names,
                            "§649a.11(c)(6)", hand=hand)]
 
 
@@ -193,14 +189,14 @@ def _five_card_holders(rnd: Round, extra: tuple[int, ...]) -> dict[int, str]:
         {p.seat: five_card_hand(p.cards + extra)[0] for p in rnd.positions if not p.folded})
 
 
-def _envy(rnd: Round, key: str, holders, owners, rule: str) -> dict[int, list[Line]]:
+def _envy(rnd: Round, key: str, holders, owners) -> dict[int, list[Line]]:
     """Envy Bonuses to every player who placed ``key`` (folded or not, §649a.11(b)(2))."""
     if rnd.paytables.get(key) is None:
         return {}
     wagers = {p.seat: p.wagers[key] for p in rnd.positions if key in p.wagers}
     awards = envy.envy_awards(holders, wagers, owners=owners)
-    return envy.envy_lines(awards, rnd.paytables[key], wagers, line_wager=PROGRESSIVES[key],
-                           rule=rule)
+    line_wager, rule = PROGRESSIVES[key]
+    return envy.envy_lines(awards, rnd.paytables[key], wagers, line_wager=line_wager, rule=rule)
 
 
 def _extra(p: Position, rnd: Round) -> dict:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from games import envy
 from games import five_card_hand_bonus as fchb
 from games.errors import GameError
-from games.money import ZERO, fmt
+from games.money import ZERO
 from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import win_row
 from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
@@ -19,11 +19,12 @@ GAME = "three_card_poker"
 ONE = Decimal(1)  # Ante and Play pay 1 to 1, §649a.12(a) (facts.md: PRIMARY)
 FCHB_SECTION = "§649a.12(i)"
 VARIANTS = ("none", "e1", "e2", "e3")  # §649a.7(e)(1)-(3)
-# Wagers whose paytable the Rules Submission selects, and the Envy line each one carries.
+# The progressive wagers, each with the Envy line it carries and the sections of that Envy
+# Bonus (§649a.11(c)(7)(v) and (9)(v) say §643a.12(h)(5) and (j)(5): chapter 649a's are meant).
 PROGRESSIVES = {
-    "three_card_progressive": "three_card_envy_bonus",
-    "five_card_progressive": "five_card_envy_bonus",
-    "five_of_six_progressive": "five_of_six_envy_bonus",
+    "three_card_progressive": ("three_card_envy_bonus", "§649a.11(c)(5)(v), §649a.12(e)"),
+    "five_card_progressive": ("five_card_envy_bonus", "§649a.11(c)(7)(v), §649a.12(h)(5)"),
+    "five_of_six_progressive": ("five_of_six_envy_bonus", "§649a.11(c)(9)(v), §649a.12(j)(5)"),
 }
 FIVE_CARD_WAGERS = ("five_card_progressive", "five_card_hand_bonus_player",
                     "five_card_hand_bonus_dealer")
@@ -58,15 +59,12 @@ def _offered_table(key: str, chosen: object) -> Paytable:
 
 
 def _best_win(key: str, table: Paytable, minimum: Decimal) -> Decimal:
-    """The best row's net win, plus Envy Bonuses from the six other seats at the least
-    progressive wager the Envy table lists."""
+    """The best row's net win on ``minimum``, plus the largest Envy Bonus that wager can
+    receive from each of the six other seats."""
     meter = SPEC.meter(key).min_initial if SPEC.meter(key) else None
     wins = [win_row(key, minimum, r, "", meter=meter).net for r in table.rows
             if not r.hand.startswith(envy.ROW_PREFIX) and (r.basis != "meter_percent" or meter)]
-    wager = (envy.envy_wagers(table) or (minimum,))[0]
-    envies = [r.value for r in table.rows if r.hand.startswith(envy.ROW_PREFIX)
-              and r.when.get("wager", fmt(wager)) == fmt(wager)]
-    return max(wins, default=ZERO) + (SPEC.positions - 1) * max(envies, default=ZERO)
+    return max(wins, default=ZERO) + (SPEC.positions - 1) * envy.best_envy(table, minimum)
 
 
 def _wager(key: str, name: str, rule: str, **kw) -> WagerSpec:

@@ -8,7 +8,6 @@ from decimal import Decimal
 
 from games import envy
 from games import five_card_hand_bonus as fchb
-from games.errors import GameError
 from games.money import fmt
 from games.payload import Reader, whole_number
 from games.paytables import Paytable
@@ -68,7 +67,11 @@ def read_round(payload: Mapping) -> Round:
         community = reader.cards("community", payload.get("community"), count=2)
     reader.distinct([("dealer", dealer), ("community", community),
                      *((f"{p.path}.cards", p.cards) for p in positions)])
-    paytables = _read_paytables(reader, positions, placed)
+    paytables = _read_paytables(reader, placed)
+    for key, (_, rule) in PROGRESSIVES.items():
+        if paytables.get(key) is not None:
+            envy.verify_envy_amounts(reader, read, key, paytables[key],
+                                     name=SPEC.wager(key).name, rule=rule)
     meters = {key: RoundMeter.read(reader, key) for key in (*PROGRESSIVES, fchb.WAGER)}
     draws = fchb.read_draws(reader, dealer=True, section=FCHB_SECTION)
     reader.done()
@@ -133,20 +136,18 @@ def _variant_problem(variant, ante, pair_plus) -> tuple[str, str] | None:
     return None
 
 
-def _read_paytables(reader: Reader, positions, placed: set[str]) -> dict[str, Paytable]:
+def _read_paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
     tables = {w.key: reader.paytable(w.key) for w in SPEC.wagers
               if w.paytable_required and w.key in placed}
     if "play" in placed:
         tables["ante_bonus"] = reader.paytable("ante_bonus")
     if placed & {"five_card_hand_bonus_player", "five_card_hand_bonus_dealer"}:
         tables[fchb.WAGER] = fchb.paytable(GAME)
-    for key in PROGRESSIVES:
-        if tables.get(key) is None:
-            continue
-        for p in positions:
-            if key in p.wagers:
-                try:
-                    envy.verify_envy_wager(tables[key], p.wagers[key], tables[key].citation)
-                except GameError as e:
-                    reader.fail(f"{p.path}.wagers.{key}", str(e))
+    for key in ("ante_bonus", "pair_plus", "six_card_bonus"):
+        table = tables.get(key)
+        if table is not None and any(r.basis == "meter_percent" for r in table.rows):
+            # A catalog entry can say anything; these wagers have no meter (§649a.12(b), (d),
+            # (f) against the progressives of (e), (h), (j)).
+            reader.fail(f"options.{key}", f"paytable {table.name} pays a share of a meter, "
+                        f"but {key} has no progressive meter ({table.citation})")
     return tables

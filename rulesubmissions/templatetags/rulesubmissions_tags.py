@@ -1,8 +1,10 @@
 """``{% load rulesubmissions_tags %}``: the section's navigation, by what the user can do."""
 
 from django import template
+from django.utils.safestring import mark_safe
 
 from casino.permissions import can
+from rulesubmissions.engine import game_spec
 
 register = template.Library()
 
@@ -20,3 +22,19 @@ def rules_nav(context):
     prop = getattr(request, "property", None)
     return {"links": [(url, label) for ability, url, label in LINKS
                       if can(request.user, ability, prop)]}
+
+
+@register.filter
+def game_name(key: str) -> str:
+    """The game's name as the engine gives it (the key if the engine no longer has it)."""
+    spec = game_spec(key)
+    return spec.name if spec else key
+
+
+@register.filter
+def css_string(value) -> str:
+    """``value`` as a quoted CSS string (for ``content:``): anything but plain text is a CSS
+    escape, so nothing can end the string or the ``<style>`` element."""
+    plain = " .,:;()/-§·"
+    text = "".join(c if c.isalnum() or c in plain else f"\\{ord(c):x} " for c in str(value))
+    return mark_safe(f'"{text}"')

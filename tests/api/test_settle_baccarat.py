@@ -44,7 +44,8 @@ def test_standard_banker_win_from_a_shoe_with_perfect_pairs(post):
 def test_royal_9_mega_jackpot_and_mega_envy_on_minibaccarat(post):
     response = post({
         "options": {"variant": "minibaccarat", "royal_9_progressive": "1",
-                    "royal_9_combinations": ["Ks 9s", "Kh 9h", "Kd 9d"]},
+                    "royal_9_combinations": ["Ks 9s", "Kh 9h", "Kd 9d", "Kc 9c", "Ks 9h",
+                                             "Kh 9s", "Kd 9c"]},
         "meters": {"royal_9_mega_jackpot": "10500.505", "royal_9_major_jackpot": "90.00",
                    "royal_9_minor_jackpot": "90.00"},
         "player_cards": ["Kh", "9h"], "banker_cards": ["9h", "Kh"],

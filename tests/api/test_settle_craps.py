@@ -29,7 +29,7 @@ def test_lucky_shooter_example_ii_and_bonus_craps_on_one_shooter(post):
     # $998. The 9 makes the point, so the 7 after it is a come-out 7: All Small (paytable 2),
     # lacking the 2 and 3, loses on it (-$1). A point 6 and the seven-out end the hand.
     response = post({
-        "options": {"lucky_shooter": "D", "bonus_craps": "2"},
+        "options": {"lucky_shooter": "D", "bonus_craps": "2", "electronic_table": True},
         "rolls": [[4, 5], [4, 6], [1, 3], [2, 4], [2, 6], [1, 4], [3, 6], SEVEN, [3, 3], SEVEN],
         "positions": [{"seat": 1, "wagers": {"lucky_shooter": "2.00", "all_small": "1.00"}}],
     })
@@ -68,6 +68,15 @@ def test_impossible_rolls_are_a_400_naming_each_field_and_rule(post):
     assert any("§623b.3(b)" in m for m in found["positions[0].wagers.all_or_nothing_at_all"])
 
 
+def test_lucky_shooter_off_an_electronic_table_is_a_400_naming_the_wager_and_rule(post):
+    """§623b.2(a): Lucky Shooter only on a fully automated electronic gaming table."""
+    response = post({"options": {"lucky_shooter": "A"}, "rolls": [[4, 5], SEVEN],
+                     "positions": [{"wagers": {"lucky_shooter": "5.00"}}]})
+    assert response.status_code == 400
+    (message,) = response.json()["errors"]["positions[0].wagers.lucky_shooter"]
+    assert "§623b.2(a)" in message
+
+
 def test_rolls_after_the_seven_out_are_a_400(post):
     response = post({"options": {"hot_roller": "A"}, "rolls": [[2, 2], SEVEN, [3, 3]],
                           "positions": [{"wagers": {"hot_roller": "5.00"}}]})
@@ -80,3 +89,9 @@ def test_malformed_rolls_are_a_400_not_a_500(post, rolls):
     response = post({"options": {"hot_roller": "A"}, "rolls": rolls,
                           "positions": [{"wagers": {"hot_roller": "5.00"}}]})
     assert response.status_code == 400
+
+
+def test_an_absurdly_large_wager_is_a_400_not_a_500(post):
+    response = post({"rolls": [[3, 4]], "positions": [{"seat": 1, "wagers": {"hot_roller": "1" * 40}}]})
+    assert response.status_code == 400
+    assert "too large" in response.json()["errors"]["positions[0].wagers.hot_roller"][0]

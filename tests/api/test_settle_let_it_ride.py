@@ -34,6 +34,11 @@ def test_a_royal_flush_under_the_payout_limit_with_progressive_envy_and_hand_bon
         ("bet_2", "10000.00"), ("bet_3", "10000.00"), ("five_card_progressive", "24999.00"),
         ("five_card_hand_bonus", "11999.00"), ("magic_card", "20.00")]
     assert royal["net"] == "57018.00"
+    # §643a.11(f)(3)(iv)(D) and (v)(C): percentage-of-meter awards leave neither the table
+    # inventory nor go to the game account; the Magic Card is credited to the game account.
+    assert [x["paid_from"] for x in royal["lines"]] == [
+        "table_inventory", "table_inventory", "not_table_inventory", "not_table_inventory",
+        "game_account"]
     other = body["positions"][1]
     # A pair of twos loses $10 and the $5 progressive; the royal flush next door is a $5,000
     # Five-Card Envy Bonus for a $5 wager (§643a.12(e)(5)).

@@ -65,3 +65,25 @@ def test_bad_requests_are_400_naming_each_field(post):
     assert {"options.fortune_bonus", "dealer", "positions[0].cards",
             "positions[0].wagers.pai_gow", "positions[0].wagers.queens_dragon"} <= set(
         response.json()["errors"])
+
+
+def test_a_misdeal_returns_every_wager(post):
+    # §645a.9(e), §645a.10(e): three cards left instead of four
+    response = post({"stub_count": 3, "positions": [
+        {"seat": 1, "wagers": {"pai_gow": "10.00", "fortune_bonus": "5.00"}}]})
+    assert response.status_code == 200
+    assert [(x["result"], x["net"], x["rule"]) for x in response.json()["positions"][0]["lines"]
+            ] == [("push", "0.00", "§645a.9(e), §645a.10(e)")] * 2
+
+
+def test_a_bad_stub_count_and_a_low_reset_are_400_naming_the_rule(post):
+    response = post({
+        "stub_count": "four", "meters": {"progressive": "2500.00", "progressive_reset": "1000.00"},
+        "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "positions": [{"seat": 1, "cards": ["7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc"],
+                       "wagers": {"pai_gow": "5.00", "progressive": "1.00"}}],
+    })
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert "§645a.9(d)" in errors["stub_count"][0]
+    assert "§645a.13(e)(2)" in errors["meters.progressive_reset"][0]

@@ -50,6 +50,33 @@ def test_the_dealers_hand_bonus_jackpot_is_shared(post):
     assert [a["award"] for a in body["meter_awards"]] == ["3333.33"] * 3
 
 
+def test_hand_bonus_wins_go_to_the_game_account_and_the_meter_award_does_not(post):
+    """§647a.11(j)(3), §647a.12(e): the player's 5s 2s with the Flop Qs Js Ts are a flush, 50
+    for 1 on $1 ($50, net $49); the dealer's As Ks make a royal flush, 100% of the $15,000
+    meter to the only player on it (net $14,999); the Magic Card Qs is in both hands, 20 x $1
+    each. The royal also beats the player's flush: Ante and Flop lost (-$3). Net $15,085."""
+    response = post({
+        "dealer": ["As", "Ks"], "community": ["Qs", "Js", "Ts", "2c", "3c"],
+        "meters": {"five_card_hand_bonus": "15000.00"}, "magic_card": "Qs",
+        "positions": [{"seat": 1, "cards": ["5s", "2s"],
+                       "wagers": {"ante": "1.00", "flop": "2.00",
+                                  "five_card_hand_bonus_player": "1.00",
+                                  "five_card_hand_bonus_dealer": "1.00"}}],
+    })
+    assert response.status_code == 200
+    body = response.json()
+    (seat,) = body["positions"]
+    assert [(x["wager"], x["net"], x["paid_from"]) for x in seat["lines"]] == [
+        ("ante", "-1.00", "table_inventory"), ("flop", "-2.00", "table_inventory"),
+        ("five_card_hand_bonus_player", "49.00", "game_account"),
+        ("magic_card", "20.00", "game_account"),
+        ("five_card_hand_bonus_dealer", "14999.00", "not_table_inventory"),
+        ("magic_card", "20.00", "game_account")]
+    assert seat["net"] == "15085.00"
+    assert [(a["wager"], a["award"]) for a in body["meter_awards"]] == [
+        ("five_card_hand_bonus_dealer", "15000.00")]
+
+
 def test_bad_play_wagers_are_400s_naming_each_field(post):
     response = post({
         "options": {"bonus": "common"},

@@ -111,3 +111,34 @@ def test_a_malformed_body_is_a_400_not_a_500(post):
     response = post({"dealer": "Qs", "positions": {"seat": 1}})
     assert response.status_code == 400
     assert set(response.json()["errors"]) >= {"dealer", "positions"}
+
+
+def test_an_envy_less_progressive_amount_and_a_missing_compulsory_pair_plus_are_400s(post):
+    # §649a.7(e)(3): this version requires an Ante and a Pair Plus Wager; the Five-Card Envy
+    # table (modeled on §643a.12(e)(5)) lists $1 and $5 wagers only, so $2 is refused.
+    response = post({
+        "options": {**OPTIONS, "variant": "e3"},
+        "dealer": ["3d", "4d", "5c"], "community": ["Ts", "Js"],
+        "positions": [{"seat": 1, "cards": ["2h", "7c", "9h"],
+                       "wagers": {"ante": "5.00", "play": "5.00",
+                                  "five_card_progressive": "2.00"}}],
+    })
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert errors["positions[0].wagers.pair_plus"] == [
+        "this version requires both an Ante and a Pair Plus Wager (§649a.7(e)(3))"]
+    (envy,) = errors["positions[0].wagers.five_card_progressive"]
+    assert envy.startswith("Five-Card Progressive Payout Wager: ")
+    assert "$1.00, $5.00 only (§649a.11(c)(7)(v), §649a.12(h)(5))" in envy
+
+
+def test_options_of_the_wrong_type_are_400s_naming_the_option(post):
+    response = post({
+        "options": {**OPTIONS, "variant": 3, "adjacent_boxes": "two", "ante_bonus": ["A"]},
+        "dealer": ["Qs", "7d", "2c"],
+        "positions": [{"seat": 1, "cards": ["5h", "6h", "7h"],
+                       "wagers": {"ante": "5.00", "play": "5.00"}}],
+    })
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"options.variant", "options.adjacent_boxes",
+                                              "options.ante_bonus"}

@@ -8,6 +8,11 @@ from casino.roles import ROLES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# The list each demo user works from first (casino.dashboard.panels_for).
+FIRST_PANEL = {"tgm": "panel-open", "compliance": "panel-queue", "floormgr": "panel-in-force",
+               "floorperson": "panel-in-force", "auditor": "panel-events", "api": "panel-in-force",
+               "outsider": "panel-queue"}
+
 
 @pytest.mark.parametrize("username", sorted(USERS))
 def test_each_demo_role_logs_in_and_sees_its_dashboard(username, live_server, page):
@@ -22,6 +27,7 @@ def test_each_demo_role_logs_in_and_sees_its_dashboard(username, live_server, pa
     page.wait_for_selector("h1")
 
     assert page.inner_text("h1") == f"{role.label} dashboard"
+    assert page.is_visible(f"#{FIRST_PANEL[username]}")
     assert page.evaluate("typeof window.htmx") == "object"  # served from our static files
     assert page.evaluate(
         "getComputedStyle(document.querySelector('.topbar')).display") == "flex"

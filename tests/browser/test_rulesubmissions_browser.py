@@ -4,6 +4,7 @@ approves it; its print view carries the approval date."""
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from casino.demo import DEMO_PASSWORD
 from rulesubmissions.models import RulesSubmission, Status
@@ -49,7 +50,7 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
     error = page.locator("#err-meters-five-card-progressive-initial")
     error.filter(has_text="at least $10,000.00").wait_for()
     assert "§649a.12(h)(3)" in error.inner_text()
-    assert "$50,000.00" in page.inner_text("#floor")
+    assert "no payout limitation" in page.inner_text("#floor")  # §649a.12 has none
 
     fill(page, "#meters-five-card-progressive-initial", "10000.00")
     page.locator("#err-meters-five-card-progressive-initial:empty").wait_for(state="attached")
@@ -65,7 +66,7 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
 
     log_in(page, base, "compliance")
     page.goto(f"{base}/rules-submissions/queue/")
-    page.click("tr:has(td:text-is('three_card_poker')) a.button:text-is('Review')")
+    page.click("tr:has(a:text-is('Three Card Poker')) a.button:text-is('Review')")
     page.wait_for_selector("table.diff")
     # The demo's version in force also offers the Six Card Bonus, which this one drops.
     assert page.locator("tr.change-removed", has_text="Six Card Bonus Wager").count()
@@ -77,8 +78,11 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
     assert submission.meters["five_card_progressive"]["initial"] == "10000.00"
 
     page.click("text=Print")
-    page.wait_for_selector(".print-footer", state="attached")
-    page.emulate_media(media="print")
-    footer = page.locator(".print-footer")
-    assert footer.evaluate("e => getComputedStyle(e).position") == "fixed"
-    assert f"Approved {submission.reviewed_at:%Y}" in footer.inner_text()
+    page.wait_for_selector("#print-margins", state="attached")
+    # The @page margin boxes Chromium prints on every page, read back from its CSSOM.
+    margins = page.evaluate("""() => Object.fromEntries([...document.getElementById(
+        'print-margins').sheet.cssRules[0].cssRules].map(r => [r.name, r.style.content]))""")
+    approved = f"{submission.reviewed_at.astimezone(timezone.get_current_timezone()):%Y-%m-%d}"
+    assert margins["bottom-left"] == (f'"Approved {approved} by compliance · in force from '
+                                      f'{submission.effective_date:%Y-%m-%d}"')
+    assert margins["top-right"] == '"Rules Submission (§601a.2): Three Card Poker, version 2"'

@@ -69,3 +69,13 @@ def test_settle_turns_any_game_error_into_a_400(api_for, api_client, monkeypatch
                                         format="json")
     assert response.status_code == 400
     assert response.json() == {"errors": {"non_field_errors": ["the dealer must qualify"]}}
+
+
+@pytest.mark.parametrize("query,field", [({"date_from": "29/11/2026"}, "date_from"),
+                                         ({"target": "nonsense"}, "target"),
+                                         ({"target": "casino.nosuchmodel:1"}, "target")])
+def test_audit_events_with_a_bad_filter_is_a_400_naming_the_field(query, field, api_for,
+                                                                  auditor):
+    response = api_for(auditor).get(reverse("api:audit-events"), query)
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == [field]

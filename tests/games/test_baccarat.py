@@ -220,6 +220,12 @@ def test_shoe_and_hands_together_are_refused():
     {"positions": [{"wagers": {"player": 5.5}}], "player_cards": 7, "banker_cards": None},
     {"options": ["commission_free"], "shoe": {"a": 1}, "positions": [{"seat": "1"}]},
     {"options": {"decks": "many", "variant": "big"}, "shoe": "As", "positions": [{}]},
+    {"options": {"decks": "²"}, "player_cards": "4s 3h", "banker_cards": "Ts 6d",
+     "positions": [{"wagers": {"player": "5"}}]},
+    {"options": {"variant": "minibaccarat", "royal_9_progressive": "5",
+                 "royal_9_combinations": {"²": "Ks 9s"}}, "player_cards": "4s 3h",
+     "banker_cards": "Ts 6d", "positions": [{"wagers": {"player": "5",
+                                                       "royal_9_progressive": "5"}}]},
     {"options": {"royal_9_combinations": 5, "royal_9_progressive": 5}, "player_cards": "Ks 9s",
      "banker_cards": "Ks 9s", "positions": [{"wagers": {"royal_9_progressive": "5"}}]},
 ])

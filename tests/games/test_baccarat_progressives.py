@@ -15,6 +15,7 @@ D = Decimal
 # Each Minibaccarat position's King-9 combination, as printed on the layout (§627b.3(e)(5)).
 COMBINATIONS = {"1": "Ks 9s", "2": "Kh 9h", "3": "Kd 9d", "4": "Kc 9c", "5": "Ks 9h",
                 "6": "Kh 9s", "7": "Kd 9c"}
+MIDI_COMBINATIONS = {**COMBINATIONS, "8": "Kc 9d", "9": "Ks 9d"}
 METERS = {"royal_9_mega_jackpot": "61234.567", "royal_9_major_jackpot": "512.34",
           "royal_9_minor_jackpot": "498.76"}
 
@@ -104,7 +105,9 @@ def test_a_ten_and_a_nine_is_not_a_royal_9():
 
 
 def test_midibaccarat_cites_its_own_chapter():
-    line = r9(royal_9("Qh 9s", "4s 3h", [1], variant="midibaccarat"), 1)
+    # Midibaccarat has nine positions (§629a.2(a)), each with its combination.
+    line = r9(royal_9("Qh 9s", "4s 3h", [1], variant="midibaccarat",
+                      royal_9_combinations=MIDI_COMBINATIONS), 1)
     assert line["rule"] == "§629b.3(e)(1), §629b.3(f)(1)"
 
 
@@ -149,6 +152,21 @@ def test_royal_9_is_not_offered_on_baccarat_and_needs_a_minibaccarat_wager():
 def test_personal_combinations_are_a_unique_king_and_nine_per_position(combinations, field, why):
     errors = refused(royal_9, "4s 3h", "Ts 6d", [1], royal_9_combinations=combinations)
     assert why in errors[f"options.royal_9_combinations.{field}"][0]
+
+
+def test_a_combination_is_needed_for_every_position_even_an_empty_one():
+    """§627b.3(e)(9): Mega Envy pays on any position's King 9, occupied or not. Without position
+    7's Kd 9c, a Kd 9c v. 9c Kd round would wrongly lose instead of paying $5,000."""
+    partial = {k: v for k, v in COMBINATIONS.items() if k != "7"}
+    errors = refused(royal_9, "Kd 9c", "9c Kd", [1], royal_9_combinations=partial)
+    message = errors["options.royal_9_combinations"][0]
+    assert "position 7" in message and "§627b.3(e)(5), (e)(9)" in message
+
+
+def test_a_position_given_twice_is_refused():
+    errors = refused(royal_9, "4s 3h", "Ts 6d", [1],
+                     royal_9_combinations={**COMBINATIONS, "01": "Kc 9d"})
+    assert "given twice" in errors["options.royal_9_combinations.01"][0]
 
 
 def test_royal_9_needs_the_layouts_combinations():
@@ -207,6 +225,24 @@ def test_heavenly_9_needs_five_dollars_a_baccarat_wager_and_a_baccarat_table():
     assert "Baccarat only" in errors["positions[0].wagers.heavenly_9_progressive"][0]
 
 
+def test_a_heavenly_9_reset_below_the_reseed_is_refused():
+    """§631b.2(i): "Meter Seed/ Reseed $10,000". Two same-suit three-card ties empty the meter
+    twice; a $5 reset would pay the second position $5 instead of $10,000."""
+    with pytest.raises(InvalidRound) as e:
+        heavenly("Ts 5s 4s", "Ts 4s 5s", seats=(1, 2),
+                 meters={"heavenly_9_progressive": "12000.00",
+                         "heavenly_9_progressive_reset": "5.00"})
+    assert "$10,000" in e.value.errors["meters.heavenly_9_progressive_reset"][0]
+
+
+def test_a_royal_9_reset_below_the_denominations_minimum_is_refused():
+    """§627b.3(g)(2): at $1 the Major Jackpot's reset amount is at least $90."""
+    errors = refused(royal_9, "4s 3h", "Ts 6d", [1], "1",
+                     meters={**METERS, "royal_9_major_jackpot_reset": "89.99"})
+    assert "$90" in errors["meters.royal_9_major_jackpot_reset"][0]
+    assert "§627b.3(g)(2)" in errors["meters.royal_9_major_jackpot_reset"][0]
+
+
 def test_a_heavenly_9_meter_below_the_seed_is_refused():
     with pytest.raises(InvalidRound) as e:
         heavenly("4s 3h", "Ts 6d", meters={"heavenly_9_progressive": "9999.99"})
@@ -218,6 +254,14 @@ def test_a_heavenly_9_meter_below_the_seed_is_refused():
 def test_the_must_hit_by_table_has_twelve_rows():
     assert [c.name for c in MUST_HIT_BY] == [
         "A-1", "A-2", "A-5", "B-1", "B-2", "B-5", "C-1", "C-2", "C-5", "D-1", "D-2", "D-5"]
+    # §631b.6(c)(4), copied row by row: minimum wager, minimum and maximum dollar values, rate %.
+    assert [(c.minimum_wager, c.minimum, c.maximum, c.contribution_percent)
+            for c in MUST_HIT_BY] == [
+        (1, 100, 200, 2), (2, 100, 200, D("1.5")), (5, 100, 250, 1),
+        (1, 100, 500, 5), (2, 100, 500, D("3.5")), (5, 100, 500, 2),
+        (1, 250, 500, 2), (2, 250, 500, D("1.5")), (5, 250, 500, D("0.5")),
+        (1, 250, 1000, 5), (2, 250, 1000, 3), (5, 250, 1000, 2),
+    ]
     b2 = must_hit_by("B-2")
     assert (b2.minimum, b2.maximum, b2.contribution_percent) == (D(100), D(500), D("3.5"))
     d1 = must_hit_by("D-1")

@@ -110,8 +110,10 @@ ONE_NINE = ("9h Tc", "2h 5h")
     ("C", TWO_SAME_SUIT, "80.00"), ("D", TWO_SAME_SUIT, "50.00"),  # 16 / 10 to 1
     ("A", TWO_NINES, "25.00"), ("B", TWO_NINES, "25.00"),  # 5 to 1
     ("C", TWO_NINES, "25.00"), ("D", TWO_NINES, "20.00"),  # 5 / 4 to 1
-    ("A", ONE_DIAMOND, "10.00"), ("D", ONE_DIAMOND, "10.00"),  # 2 to 1
-    ("B", ONE_NINE, "5.00"), ("C", ONE_NINE, "5.00"),  # 1 to 1
+    ("A", ONE_DIAMOND, "10.00"), ("B", ONE_DIAMOND, "10.00"),  # 2 to 1 on every table
+    ("C", ONE_DIAMOND, "10.00"), ("D", ONE_DIAMOND, "10.00"),
+    ("A", ONE_NINE, "5.00"), ("B", ONE_NINE, "5.00"),  # 1 to 1 on every table
+    ("C", ONE_NINE, "5.00"), ("D", ONE_NINE, "5.00"),
 ])
 def test_lucky_nines_pays_each_row_of_each_paytable(paytable, hands, net):
     got = settle(*hands, {"player": "5.00", "lucky_nines": "5.00"}, lucky_nines=paytable,
@@ -199,6 +201,15 @@ def test_three_card_blazing_7s_pays_four_hundred_on_a_and_two_hundred_on_b():
     assert five(BLAZING_3, "A")["blazing_7s"] == "2000.00"
     assert five(BLAZING_3, "B")["blazing_7s"] == "1000.00"
     assert five(BLAZING_3, "B")["cover_all"] == "30.00"
+
+
+def test_a_three_card_seven_tie_is_blazing_but_not_fortune_7():
+    """§631b.3(f)(1): Fortune 7 needs the Banker to *win* with a three-card 7; on a 7-7 tie it
+    loses while Blazing 7's ((f)(4)) wins: $5 at 400 to 1 (A) = $2,000, Cover All 6 to 1 = $30."""
+    assert five(BLAZING_3, "A") == {
+        "fortune_7": "-5.00", "golden_8": "-5.00", "heavenly_9": "-5.00",
+        "blazing_7s": "2000.00", "cover_all": "30.00",
+    }
 
 
 def test_two_card_blazing_7s_pays_fifty_on_b_and_nothing_on_a():

@@ -15,9 +15,11 @@ SEVEN = [1, 6]
 
 
 def settle(rolls, wagers, options=None, seats=1):
+    """On a fully automated electronic table, where Lucky Shooter is offered (§623b.2(a))."""
     payload = {
         "game": "craps",
-        "options": options or {"hot_roller": "A", "lucky_shooter": "A", "bonus_craps": "1"},
+        "options": {"electronic_table": True,
+                    **(options or {"hot_roller": "A", "lucky_shooter": "A", "bonus_craps": "1"})},
         "rolls": rolls,
         "positions": [{"seat": s + 1, "wagers": wagers} for s in range(seats)],
     }
@@ -58,6 +60,10 @@ ANY_5 = [[4, 6], [1, 3], [2, 2], [1, 4], [2, 3], [1, 5], [2, 4], [3, 3], [2, 6],
          [4, 4], [3, 6], [4, 5], SEVEN]
 # The same without the 4-5: the 9 is not complete.
 ANY_4 = [r for r in ANY_5 if r != [4, 5]]
+# Without the 2-6 too: the 8 is not complete either (4, 5 and 6 are).
+ANY_3 = [r for r in ANY_4 if r != [2, 6]]
+# Without the 3-3 too: the 6 is not complete either (4 and 5 are).
+ANY_2 = [r for r in ANY_3 if r != [3, 3]]
 # Point 4 on the 1-3, the 15 other combinations (the 2-2 last makes the point), a come-out 5,
 # then the seven-out.
 ALL_6 = [[1, 3], [1, 4], [2, 3], [1, 5], [2, 4], [3, 3], [2, 6], [3, 5], [4, 4], [3, 6], [4, 5],
@@ -71,6 +77,10 @@ ALL_6 = [[1, 3], [1, 4], [2, 3], [1, 5], [2, 4], [3, 3], [2, 6], [3, 5], [4, 4],
     (ANY_5, "B", "any_5_number_combinations", "50 to 1", "250.00"),
     (ANY_4, "A", "any_4_number_combinations", "20 to 1", "100.00"),
     (ANY_4, "B", "any_4_number_combinations", "20 to 1", "100.00"),
+    (ANY_3, "A", "any_3_number_combinations", "10 to 1", "50.00"),
+    (ANY_3, "B", "any_3_number_combinations", "10 to 1", "50.00"),
+    (ANY_2, "A", "any_2_number_combinations", "5 to 1", "25.00"),
+    (ANY_2, "B", "any_2_number_combinations", "5 to 1", "25.00"),
 ])
 def test_hot_roller_pays_each_row_of_paytables_a_and_b_on_5_dollars(rolls, paytable, hand, odds,
                                                                       net):
@@ -244,10 +254,15 @@ def test_lucky_shooter_is_pending_after_5_of_5_until_the_sixth_roll():
     assert (got["result"], got["hand"]) == ("pending", "five_of_five")
 
 
-def test_lucky_shooter_is_refused_where_the_table_is_not_electronic():
-    found = errors({"game": "craps", "options": {"lucky_shooter": "A", "electronic_table": False},
+@pytest.mark.parametrize("table", [{"electronic_table": False}, {}])
+def test_lucky_shooter_is_refused_unless_the_table_is_fully_automated_electronic(table):
+    """§623b.2(a): Lucky Shooter only "if the certificate holder offers Craps on a fully
+    automated electronic gaming table"; a table not said to be one is not one."""
+    found = errors({"game": "craps", "options": {"lucky_shooter": "A", **table},
                     "rolls": [SEVEN], "positions": [{"wagers": {"lucky_shooter": "5"}}]})
+    assert list(found) == ["positions[0].wagers.lucky_shooter"]
     assert "§623b.2(a)" in found["positions[0].wagers.lucky_shooter"][0]
+    assert "options.electronic_table" in found["positions[0].wagers.lucky_shooter"][0]
 
 
 # --- Bonus Craps, §623b.3 ----------------------------------------------------------------------
@@ -374,11 +389,17 @@ def test_max_round_win_adds_every_wagers_top_row():
     assert craps.SPEC.payout_limit_floor(offered, {}, Decimal("100.00")) == Decimal("154200.00")
 
 
-def test_max_round_win_reads_the_bonus_craps_paytable_by_its_option_name():
-    # Paytable 2: (30 + 30 + 150) x $10 = 2100.
-    assert craps.SPEC.max_round_win({"bonus_craps": "2"}, {}, Decimal("10.00")) == Decimal(
-        "2100.00"
-    )
+@pytest.mark.parametrize(("bonus_craps", "offered", "floor"), [
+    ("2", ("all_small", "all_tall", "make_em_all"), "2100.00"),  # (30 + 30 + 150) x $10
+    ("1", ("all_small", "all_tall", "make_em_all"), "2430.00"),  # (34 + 34 + 175) x $10
+    ("2", ("all_small",), "300.00"),                             # 30 x $10
+])
+def test_max_round_win_reads_the_bonus_craps_paytable_from_options(bonus_craps, offered, floor):
+    """§623b.3(c): the Rules Submission names one paytable for the three Bonus Craps wagers
+    (options.bonus_craps); the wagers themselves carry no paytable, as a submission has them."""
+    wagers = dict.fromkeys(offered, "")
+    assert craps.SPEC.max_round_win(wagers, {"bonus_craps": bonus_craps},
+                                    Decimal("10.00")) == Decimal(floor)
 
 
 # --- Properties --------------------------------------------------------------------------------
@@ -509,7 +530,8 @@ JSON = st.recursive(
 
 @given(st.sampled_from(["options", "positions", "rolls"]), JSON)
 def test_any_request_shape_is_settled_or_refused_field_by_field(field, value):
-    payload = {"game": "craps", "options": {"hot_roller": "A", "lucky_shooter": "A"},
+    payload = {"game": "craps",
+               "options": {"hot_roller": "A", "lucky_shooter": "A", "electronic_table": True},
                "rolls": [[1, 3], SEVEN], "positions": [{"wagers": {"hot_roller": "5"}}],
                field: value}
     try:

@@ -16,10 +16,13 @@ from games.envy import (
     envy_lines,
     envy_row,
     envy_wagers,
+    verify_envy_amounts,
     verify_envy_wager,
 )
 from games.errors import GameError
+from games.payload import Reader
 from games.paytables import parse_paytable
+from games.three_card_poker import SPEC
 
 D = Decimal
 
@@ -101,6 +104,20 @@ def test_only_the_listed_wagers_can_receive():
     verify_envy_wager(LIR_ENVY, D("1.00"), "§643a.12(e)(5)")
     with pytest.raises(GameError, match=r"\$1.00, \$5.00 only \(§643a.12\(e\)\(5\)\)"):
         verify_envy_wager(LIR_ENVY, D("2.00"), "§643a.12(e)(5)")
+
+
+def test_each_position_with_an_unlisted_wager_is_refused_by_its_field():
+    """§643a.12(e)(5): Envy amounts are "based upon the amount of the Progressive Payout
+    Wager": $2 has none, $5 has, a position without the wager is not asked."""
+    reader = Reader({}, SPEC)
+    positions = [{"path": "positions[0]", "wagers": {"five_card_progressive": D("2.00")}},
+                 {"path": "positions[1]", "wagers": {"five_card_progressive": D("5.00")}},
+                 {"path": "positions[2]", "wagers": {}}]
+    verify_envy_amounts(reader, positions, "five_card_progressive", LIR_ENVY,
+                        name="Five-Card Progressive Payout Wager", rule="§643a.12(e)(5)")
+    assert reader.errors == {"positions[0].wagers.five_card_progressive": [
+        "Five-Card Progressive Payout Wager: the Envy Bonus of paytable T is set for wagers "
+        "of $1.00, $5.00 only (§643a.12(e)(5)); $2.00 has no Envy amount"]}
 
 
 def test_lines_pay_the_fixed_sum_with_no_stake():

@@ -50,9 +50,10 @@ def only_line(lines, seat=1):
     ],
 )
 def test_fixed_rows_pay_for_one_including_the_stake(cards, odds, net):
+    """§647a.12(e)(1) odds, credited to the player's game account (§647a.11(j)(3))."""
     line = only_line(settle([bet(cards)]))
     assert (line.result, line.odds, line.net, line.rule) == ("win", odds, D(net), "§647a.12(e)(1)")
-    assert line.paid_from == "table_inventory" and line.meter is None
+    assert line.paid_from == "game_account" and line.meter is None
 
 
 @pytest.mark.parametrize("cards", [STRAIGHT, TWO_PAIR, "Ac Kd 9h 5s 2c"])
@@ -137,9 +138,12 @@ def test_one_player_on_the_dealers_hand_takes_the_whole_award():
 
 
 def test_the_dealers_fixed_rows_are_not_divided():
+    """§647a.12(e)(2) divides only a percentage-of-meter award; a fixed row is credited to
+    each bettor's game account in full (§647a.11(j)(3))."""
     bets = [bet(FLUSH, "2.00", seat=s, on=fchb.DEALER) for s in (2, 1)]
     lines = settle(bets)
     assert lines[1][0].net == lines[2][0].net == D("98.00")  # 50 for 1 on $2 each
+    assert lines[1][0].paid_from == lines[2][0].paid_from == "game_account"
 
 
 def test_a_magic_card_in_the_hand_pays_20_for_1_even_when_the_wager_loses():
@@ -148,6 +152,17 @@ def test_a_magic_card_in_the_hand_pays_20_for_1_even_when_the_wager_loses():
     assert wager.net == D("-2.00")
     assert (magic.wager, magic.odds, magic.net, magic.rule) == (
         "magic_card", "20 for 1", D("40.00"), "§647a.12(e)(3)")
+
+
+def test_magic_card_and_lucky_bonus_are_credited_to_the_game_account_not_the_meter_award():
+    """§647a.11(j)(3): the Magic Card and Lucky Bonus payouts are credited to the game
+    account; a percentage-of-meter award may not be. Royal flush on $1 with a $10,000 meter:
+    $10,000 (net $9,999); Magic Card As 20 x $1 = $20; Lucky Bonus 5 x $1 = $5."""
+    draws = fchb.Draws(magic_card=parse_cards("As")[0], lucky_position=1)
+    award, magic, lucky = settle([bet(ROYAL, "1.00")], meter="10000.00", draws=draws)[1]
+    assert (award.net, award.paid_from) == (D("9999.00"), "not_table_inventory")
+    assert [(x.wager, x.net, x.paid_from) for x in (magic, lucky)] == [
+        ("magic_card", D("20.00"), "game_account"), ("lucky_bonus", D("5.00"), "game_account")]
 
 
 def test_a_magic_card_not_in_the_hand_pays_nothing():

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import games
 from games import let_it_ride as lir
-from games.cards import card_str, parse_card
+from games.cards import TEN, card_str, parse_card, rank, suit
 from games.errors import InvalidRound
-from games.hands import Category, category, strength
+from games.hands import strength
 from games.paytables import catalog, parse_paytable, using
 
 D = Decimal
@@ -266,6 +266,65 @@ def test_three_card_progressive_and_its_envy():
     assert lines(result, 1, "three_card_envy_bonus") == []  # never for his own hand
 
 
+THREE_CARD_100_FOR_1 = parse_paytable({
+    "id": "let_it_ride.three_card_progressive.hundred", "game": "let_it_ride",
+    "wager": "three_card_progressive", "name": "hundred", "citation": "§643a.12(d)",
+    "source": "secondary", "source_note": "test only", "basis": "for",
+    "rows": [{"hand": "mini_royal", "meter_percent": "100"},
+             {"hand": "straight_flush", "odds": "100"}],
+})
+
+
+def test_a_fixed_100_for_1_three_card_progressive_row_is_paid_from_the_table_inventory():
+    """§643a.11(f)(3)(iii)(D): only a progressive payout of 100% of the meter may not come
+    from the table inventory; a fixed 100 for 1 on $1 ($100, net $99) does."""
+    with using(catalog().with_paytables([THREE_CARD_100_FOR_1])):
+        result = play([(1, "9h 8h 7h", {"bet_3": "5.00", "three_card_progressive": "1.00"})],
+                      "2s 4c", {"three_card_progressive": "hundred"})
+    (line,) = lines(result, wager="three_card_progressive")
+    assert (line["odds"], line["net"], line["paid_from"]) == ("100 for 1", "99.00",
+                                                              "table_inventory")
+
+
+def test_two_mini_royals_each_envied_by_the_other_and_twice_by_a_third_player():
+    """§643a.11(f)(3)(iii)(D)-(E): seat 2 (paid first, from the dealer's right) takes 100% of
+    the $8,000 meter (net $7,999); seat 1 then 100% of the $5,000 reset (net $4,999). Envy at
+    the catalog's $1 amount, $100: one to each mini royal for the other's, two to seat 3."""
+    result = play([
+        (1, "As Ks Qs", {"bet_3": "5.00", "three_card_progressive": "1.00"}),
+        (2, "Ah Kh Qh", {"bet_3": "5.00", "three_card_progressive": "1.00"}),
+        (3, "2c 3d 7h", {"bet_3": "5.00", "three_card_progressive": "1.00"}),
+    ], "9c 4d", {"three_card_progressive": "trips"},
+        meters={"three_card_progressive": "8000.00", "three_card_progressive_reset": "5000.00"})
+    assert lines(result, 2, "three_card_progressive")[0]["net"] == "7999.00"
+    assert lines(result, 1, "three_card_progressive")[0]["net"] == "4999.00"
+    envy = {n: [(x["from_seat"], x["net"]) for x in lines(result, n, "three_card_envy_bonus")]
+            for n in (1, 2, 3)}
+    assert envy == {1: [(2, "100.00")], 2: [(1, "100.00")], 3: [(1, "100.00"), (2, "100.00")]}
+
+
+def test_five_card_envy_is_paid_for_a_holder_who_made_no_progressive_wager():
+    """§643a.11(f)(3)(iv)(E): another player at the table holding a straight flush or better
+    is enough; seat 1's royal flush pays seat 2's $5 wager $5,000 (§643a.12(e)(5))."""
+    result = play([(1, "As Ks Qs", {"bet_3": "5.00"}),
+                   (2, "2c 2d 3h", {"bet_3": "5.00", "five_card_progressive": "5.00"})], "Js Ts")
+    assert [(x["from_seat"], x["net"]) for x in lines(result, 2, "five_card_envy_bonus")] == [
+        (1, "5000.00")]
+    assert lines(result, 1, "five_card_envy_bonus") == []
+
+
+def test_after_a_five_card_royal_flush_the_next_award_is_paid_from_the_reset_meter():
+    """§643a.12(e)(4): the meter when it is the player's turn. Seat 5 (paid first) takes 100%
+    of $20,000 (net $19,999); the meter resets to $10,000, so seat 2's straight flush gets 10%
+    of it, $1,000 (net $999)."""
+    result = play([(2, "9s 8s 7s", {"bet_3": "5.00", "five_card_progressive": "1.00"}),
+                   (5, "As Ks Qs", {"bet_3": "5.00", "five_card_progressive": "1.00"})],
+                  "Js Ts", meters={"five_card_progressive": "20000.00",
+                                   "five_card_progressive_reset": "10000.00"})
+    assert lines(result, 5, "five_card_progressive")[0]["net"] == "19999.00"
+    assert lines(result, 2, "five_card_progressive")[0]["net"] == "999.00"
+
+
 def test_a_progressive_wager_the_envy_table_does_not_list_is_refused():
     payload = {"game": "let_it_ride", "options": {"bet_3": "common_1000"},
                "community": ["3s", "7c"],
@@ -281,6 +340,16 @@ def test_five_card_hand_bonus_with_magic_card_and_lucky_bonus():
         ("five_card_hand_bonus", "50 for 1", "49.00"), ("magic_card", "20 for 1", "20.00"),
         ("lucky_bonus", "5 for 1", "5.00")]
     assert lines(result, 3)[1]["rule"] == "§643a.12(f)(1)"
+
+
+def test_five_card_hand_bonus_wins_are_credited_to_the_game_account():
+    """§643a.11(f)(3)(v)(C), §643a.12(f)(1): four nines on $2 at 500 for 1 is $1,000 (net
+    $998), credited to the game account like the Magic Card 9s (20 x $2 = $40)."""
+    result = play([(1, "9c 9d 9h", {"bet_3": "5.00", "five_card_hand_bonus": "2.00"})],
+                  "9s 2c", magic_card="9s")
+    assert [(x["wager"], x["odds"], x["net"], x["paid_from"]) for x in lines(result)[1:]] == [
+        ("five_card_hand_bonus", "500 for 1", "998.00", "game_account"),
+        ("magic_card", "20 for 1", "40.00", "game_account")]
 
 
 def test_no_dealer_hand_can_be_drawn_lucky_in_let_it_ride():
@@ -344,13 +413,23 @@ def test_the_meters_carry_the_regulations_minimums():
     assert lir.SPEC.meter("five_card_hand_bonus").min_reset == D("10000.00")
 
 
+def pays_on_the_lowest_row(five):
+    """The lowest row of every Let It Ride paytable, worked from the cards alone: a pair of
+    tens or better (two pair, trips, a straight, a flush...)."""
+    ranks = sorted(rank(c) for c in five)
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    straight = len(set(ranks)) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12])
+    flush = len({suit(c) for c in five}) == 1
+    tens_or_better = counts[0] == 2 and max(r for r in ranks if ranks.count(r) == 2) >= TEN
+    return straight or flush or counts[0] >= 3 or counts[:2] == [2, 2] or tens_or_better
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.permutations(range(52)))
 def test_the_three_bets_win_together_exactly_on_tens_or_better(deck):
+    """§643a.11(f)(3), §643a.12(a): the three bets win or lose together on the five cards."""
     cards, community = deck[:3], deck[3:5]
     result = play([(1, " ".join(map(card_str, cards)), THREE_BETS)],
                   " ".join(map(card_str, community)))
-    hand = strength([*cards, *community])
-    wins = category(hand) > Category.PAIR or lir.five_card_hand(hand) == "pair_of_tens_or_better"
     results = {x["result"] for x in lines(result)}
-    assert results == {"win" if wins else "lose"}
+    assert results == {"win" if pays_on_the_lowest_row([*cards, *community]) else "lose"}

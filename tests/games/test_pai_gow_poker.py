@@ -633,3 +633,143 @@ def test_max_round_win_for_the_payout_limit_floor():
     offered = {"pai_gow": "", "fortune_bonus": "2"}
     assert SPEC.payout_limit_floor(offered, {}, D("5.00")) == D("65005.00")
     assert SPEC.payout_limit_floor({"pai_gow": ""}, {}, D("5.00")) == D("50000.00")
+
+
+# Review additions: table size, adjacent boxes, misdeals, the meter's reset, the wheel option,
+# surrender and fouls on EZ tables, the payout limit ------------------------------------------
+
+
+def test_a_seventh_seat_does_not_exist():
+    """§645a.2(a): betting positions for no more than six players."""
+    errs = errors({"game": "pai_gow_poker", "dealer": WEAK_DEALER, "positions": [
+        {"seat": 7, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"],
+         "wagers": {"pai_gow": "5.00"}}]})
+    assert "§645a.2(a)" in errs["positions[0].seat"][0]
+
+
+@pytest.mark.parametrize("seats", [(1, 3), (1, 2, 3)])
+def test_one_player_wagers_on_at_most_two_adjacent_boxes(seats):
+    """§645a.7(f): a player may wager on two adjacent betting areas, no more."""
+    hands = ["As Ah 8d 4c 3s Kd Qh", "Ks Kh 8h 4h 3h Jd Jh", "9s 9c 7d 6c 5h 4s 2d"]
+    errs = errors({"game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+                   "positions": [{"seat": seat, "player": "p1", "cards": hand.split(),
+                                  "wagers": {"pai_gow": "5.00"}}
+                                 for seat, hand in zip(seats, hands, strict=False)]})
+    assert "§645a.7(f)" in errs["positions"][0]
+
+
+@pytest.mark.parametrize("stub", [0, 3])
+def test_fewer_than_four_cards_left_is_a_misdeal_too(stub):
+    """§645a.9(e), §645a.10(e): "more or less than four cards remain": every wager returned."""
+    r = games.settle({"game": "pai_gow_poker", "stub_count": stub, "positions": [
+        {"seat": 2, "wagers": {"pai_gow": "25.00", "progressive": "1.00"}}]})
+    assert [(x["wager"], x["result"], x["net"]) for x in r["positions"][0]["lines"]] == [
+        ("pai_gow", "push", "0.00"), ("progressive", "push", "0.00")]
+    assert r["positions"][0]["hand"] == "void (misdeal)"
+
+
+@pytest.mark.parametrize("stub", ["4", -1, 4.0, True])
+def test_stub_count_is_a_whole_number(stub):
+    """§645a.9(d), §645a.10(d): the dealer counts the cards left; a count is a whole number."""
+    errs = errors({"game": "pai_gow_poker", "stub_count": stub, "dealer": WEAK_DEALER,
+                   "positions": [{"seat": 1, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"],
+                                  "wagers": {"pai_gow": "5.00"}}]})
+    assert "§645a.9(d)" in errs["stub_count"][0]
+
+
+def test_a_reset_amount_below_two_thousand_dollars_is_refused():
+    """§645a.13(e)(2): the reset amount is at least $2,000, so a round that restarts the meter
+    at $1,999.99 is refused rather than paying the next five aces 10% of it ($199.99)."""
+    payload = {
+        "game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "meters": {"progressive": "3000.00", "progressive_reset": "1999.99"},
+        "positions": [
+            {"seat": 2, "cards": SEVEN_CARD_HANDS["five_aces"].split(),
+             "wagers": {"pai_gow": "5.00", "progressive": "1.00"}},
+            {"seat": 6, "cards": CLUBS_STRAIGHT_FLUSH,
+             "wagers": {"pai_gow": "5.00", "progressive": "1.00"}}]}
+    assert "§645a.13(e)(2)" in errors(payload)["meters.progressive_reset"][0]
+
+
+def test_a_reset_of_two_thousand_dollars_pays_the_next_player_from_it():
+    """§645a.13(e)(2)-(3): seat 6 takes 100% of $3,000 ($2,999 net of the $1 collected); the
+    meter restarts at $2,000 and seat 2's five aces take 10% of it, $200 ($199 net)."""
+    r = games.settle({
+        "game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+        "meters": {"progressive": "3000.00", "progressive_reset": "2000.00"},
+        "positions": [
+            {"seat": 2, "cards": SEVEN_CARD_HANDS["five_aces"].split(),
+             "wagers": {"pai_gow": "5.00", "progressive": "1.00"}},
+            {"seat": 6, "cards": CLUBS_STRAIGHT_FLUSH,
+             "wagers": {"pai_gow": "5.00", "progressive": "1.00"}}]})
+    assert (net(r, "progressive", 1), net(r, "progressive", 0)) == ("2999.00", "199.00")
+
+
+@pytest.mark.parametrize("wheel, result, expected", [
+    ("second_highest", "win", "9.50"),  # A-2-3-4-5 over 6-5-4-3-2, K-Q over K-J: $10 less 50¢
+    ("lowest", "push", "0.00"),  # A-2-3-4-5 under 6-5-4-3-2, K-Q over K-J: one of two, a tie
+])
+def test_the_wheel_option_ranks_a_2_3_4_5_in_the_comparison(wheel, result, expected):
+    """§645a.6 (elided; the Rules Submission's option) with §645a.11(f)(2)(ii) and (3)."""
+    r = settle_set("As 2h 3d 4c 5s", "Kd Qc", options={"wheel": wheel},
+                   dealer_high="6s 5h 4d 3c 2s", dealer_low="Kh Jd")
+    assert (line(r, "pai_gow")["result"], net(r, "pai_gow")) == (result, expected)
+
+
+def test_a_surrender_is_collected_even_against_an_ez_queens_dragon():
+    """§645a.11(d): the dealer "shall immediately collect the Pai Gow Poker Wager" once the
+    player surrenders; nothing is left for §645a.11(f)(1)(v) to push."""
+    r = settle_set("As Ah 8d 4c 6h", "Kd Qc", options={"ez_pai_gow": True},
+                   dealer_high=QUEENS_DRAGON_HIGH, dealer_low=QUEENS_DRAGON_LOW, surrender=True)
+    assert (net(r, "pai_gow"), line(r, "pai_gow")["rule"]) == ("-10.00", "§645a.11(d)")
+
+
+def test_ez_dealer_queens_dragon_pushes_a_hand_with_the_wrong_counts():
+    """§645a.11(f)(1)(v): "notwithstanding subparagraphs (i)-(iv)", the wrong-count foul of
+    (iv) (six cards high, one low) pushes too."""
+    r = settle_set("As Ah 8d 4c 6h Kd", "Qc", options={"ez_pai_gow": True},
+                   dealer_high=QUEENS_DRAGON_HIGH, dealer_low=QUEENS_DRAGON_LOW)
+    assert (line(r, "pai_gow")["result"], net(r, "pai_gow")) == ("push", "0.00")
+
+
+def test_six_cards_high_and_one_low_loses():
+    """§645a.11(f)(1)(iv): hands not set five high and two low lose."""
+    r = settle_set("As Ah 8d 4c 3s Kd", "Qc")
+    assert (net(r, "pai_gow"), line(r, "pai_gow")["rule"]) == ("-10.00", "§645a.11(f)(1)(iv)")
+
+
+@pytest.mark.parametrize("field, value", [("surrender", "yes"), ("red_black_color", "green")])
+def test_surrender_and_colour_are_checked(field, value):
+    """§645a.11(d) surrender is true or false; §645a.7(e)(5)(iv) the colour is red or black."""
+    payload = {"game": "pai_gow_poker", "options": EZ, "dealer": WEAK_DEALER, "positions": [
+        {"seat": 1, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"], field: value,
+         "wagers": {"pai_gow": "5.00", "red_black": "5.00"}}]}
+    assert f"positions[0].{field}" in errors(payload)
+
+
+def test_a_payout_limit_below_fifty_thousand_dollars_is_refused():
+    """§645a.13(j): the maximum payout is at least $50,000."""
+    payload = {"game": "pai_gow_poker", "options": {"payout_limit": "49999.99"},
+               "dealer": WEAK_DEALER, "positions": [
+                   {"seat": 1, "cards": ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"],
+                    "wagers": {"pai_gow": "5.00"}}]}
+    assert "§645a.13(j)" in errors(payload)["options.payout_limit"][0]
+
+
+def test_the_payout_limit_caps_the_optional_wagers_of_one_hand_together():
+    """§645a.13(j): at most $50,000 on a single hand. A joker royal flush with $200 on Fortune
+    Bonus (table 2, 150 to 1: $30,000) and $200 on Dynasty Bonus (120 to 1: $24,000) wins
+    $54,000; capped at $50,000 in proportion: 50,000 x 30/54 = 27,777.77(7) and
+    50,000 x 24/54 = 22,222.22(2), the odd cent to the first line."""
+    r = one_seat(SEVEN_CARD_HANDS["royal_flush"],
+                 {"pai_gow": "5.00", "fortune_bonus": "200.00", "dynasty_bonus": "200.00"},
+                 {**EZ, "fortune_bonus": "2", "payout_limit": "50000.00"})
+    assert (net(r, "fortune_bonus"), net(r, "dynasty_bonus")) == ("27777.78", "22222.22")
+    assert line(r, "dynasty_bonus")["rule"].endswith("§645a.13(j)")
+
+
+def test_the_payout_limit_does_not_reach_the_pai_gow_poker_wager():
+    """§645a.13(j) limits "the payout odds in subsections (b)-(i)"; the Pai Gow Poker Wager is
+    paid under (a): $60,000 won is $60,000 less 5% ($3,000) = $57,000."""
+    r = settle_set("As Ah 8d 4c 3s", "Kd Qc", "60000.00", {"payout_limit": "50000.00"})
+    assert net(r, "pai_gow") == "57000.00"

@@ -85,3 +85,22 @@ def test_one_player_on_boxes_apart_is_refused():
     assert reader.owners(reader.positions(), most=2, rule="§0.7(f)") == {1: "ann", 3: "ann"}
     assert reader.errors == {"positions": [
         "player ann wagers on seats 1, 3: at most 2 adjacent box(es) (§0.7(f))"]}
+
+
+@pytest.mark.parametrize("value", ["1" * 40, 10**30, "1E+30", "1000000000.00"])
+def test_an_amount_of_a_billion_dollars_or_more_is_refused_by_name(value):
+    reader = Reader({}, SPEC)
+    assert reader.amount("positions[0].wagers.bet", value) is None
+    assert reader.errors == {"positions[0].wagers.bet": [
+        f"{value} is too large: amounts are below $1,000,000,000"]}
+
+
+def test_an_amount_just_below_a_billion_dollars_is_a_wager():
+    assert Reader({}, SPEC).amount("bet", "999999999.99") == Decimal("999999999.99")
+
+
+def test_a_meter_of_a_billion_dollars_or_more_is_refused_by_name():
+    reader = Reader({"meters": {"progressive": "1" * 40, "other": "999999999.999"}}, SPEC)
+    assert reader.meter("progressive") is None
+    assert reader.meter("other") == Decimal("999999999.999")
+    assert reader.errors == {"meters.progressive": ["a meter amount is below $1,000,000,000"]}

@@ -55,6 +55,14 @@ def test_b2b_loses_on_any_other_number():
     }
 
 
+def test_b2b_wins_on_a_single_zero_wheel_too():
+    """§617b.1(a): B2B on a double or a single zero wheel; 0 then 0, 50 to 1 on $3 = $150."""
+    result = settle({"b2b": "3.00"}, options={"wheel": "single_zero"}, previous_spin="0",
+                    spin="0", rng_payout="50")
+    assert (line(result, "b2b")["odds"], line(result, "b2b")["net"]) == ("50 to 1", "150.00")
+    assert result["dealer"]["wheel"] == "single_zero"
+
+
 def test_b2b_tells_0_from_00():
     assert line(settle({"b2b": "5.00"}, previous_spin="00", spin="0"), "b2b")["result"] == "lose"
     result = settle({"b2b": "5.00"}, previous_spin="00", spin="00", rng_payout="25 to 1")
@@ -104,6 +112,7 @@ RED3, BLACK3, OTHER = ["1", "3", "5"], ["2", "4", "6"], ["1", "2", "3"]
     ("2", TWO, "two_of_three", "100 to 1", "500.00"),
     ("2", ONE, "one_of_three", "17 to 1", "85.00"),
     ("2", OTHER, "other", "7 to 1", "35.00"),
+    ("2", BLACK3, "other", "7 to 1", "35.00"),
     ("3", ALL_THREE, "all_three", "1000 to 1", "5000.00"),
     ("3", TWO, "two_of_three", "100 to 1", "500.00"),
     ("3", ONE, "one_of_three", "17 to 1", "85.00"),
@@ -114,6 +123,7 @@ RED3, BLACK3, OTHER = ["1", "3", "5"], ["2", "4", "6"], ["1", "2", "3"]
     ("4", TWO, "two_of_three", "100 to 1", "500.00"),
     ("4", ONE, "one_of_three", "17 to 1", "85.00"),
     ("4", RED3, "three_balls_in_one_color", "11 to 1", "55.00"),
+    ("4", BLACK3, "three_balls_in_one_color", "11 to 1", "55.00"),
     ("4", OTHER, "other", "6 to 1", "30.00"),
 ])
 def test_blazing_7s_pays_each_row_of_paytables_1_to_4_on_5_dollars(paytable, balls, hand, odds,

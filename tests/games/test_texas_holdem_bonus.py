@@ -225,6 +225,41 @@ def test_envy_is_paid_for_other_players_hands_folded_or_not_never_the_dealers():
     assert lines(result, 2, "progressive")[0]["net"] == "2495.00"  # 10% of $25,000 less $5
 
 
+def test_progressive_awards_are_paid_from_the_meter_at_each_players_turn():
+    """§647a.12(d)(4), §647a.11(h): seat 5 (nearer the dealer's right) is paid first, 100% of
+    $20,000 (net $19,999); the meter resets to $10,000 and seat 2's straight flush gets 10% of
+    it, $1,000 (net $999). Each $1 bettor envies the other: $300 and $1,000 (§647a.12(d)(5))."""
+    played = {"ante": "1.00", "flop": "2.00", "progressive": "1.00"}
+    result = play([(2, "9s 8s", played), (5, "As Ks", played)], "4d 6c", "Qs Js Ts 2c 3d",
+                  meters={"progressive": "20000.00", "progressive_reset": "10000.00"})
+    assert lines(result, 5, "progressive")[0]["net"] == "19999.00"
+    assert lines(result, 2, "progressive")[0]["net"] == "999.00"
+    assert [x["net"] for x in lines(result, 5, "envy_bonus")] == ["300.00"]
+    assert [x["net"] for x in lines(result, 2, "envy_bonus")] == ["1000.00"]
+
+
+def test_the_progressive_and_envy_ignore_a_straight_flush_made_on_the_turn():
+    """§647a.11(i): the Progressive Payout Hand is the two cards and the Flop. Seat 1's 9s 8s
+    make a straight flush only with the Turn (Ts): on the Flop (Qs Js 2c) they are queen high,
+    so his $1 loses and seat 2 gets no Envy Bonus."""
+    played = {"ante": "1.00", "flop": "2.00", "progressive": "1.00"}
+    result = play([(1, "9s 8s", played), (2, "Kh Kd", played)], "4d 6c", "Qs Js 2c Ts 3d")
+    assert next(p for p in result["positions"] if p["seat"] == 1)["hand"].startswith(
+        "straight flush")
+    assert nets(result, 1)["progressive"] == "-1.00"
+    assert lines(result, 2, "envy_bonus") == []
+
+
+def test_a_folded_hand_without_a_progressive_wager_still_earns_others_an_envy_bonus():
+    """§647a.11(b)(2)(ii): the folded player's cards stay on the table pending the Progressive
+    Payout Wagers; his royal flush on the Flop pays seat 2's $1 wager $1,000 (§647a.12(d)(5))."""
+    result = play([(1, "As Ks", {"ante": "1.00"}),
+                   (2, "2h 2d", {"ante": "1.00", "flop": "2.00", "progressive": "1.00"})],
+                  "4d 6c", "Qs Js Ts 8c 3d")
+    assert [(x["from_seat"], x["net"]) for x in lines(result, 2, "envy_bonus")] == [
+        (1, "1000.00")]
+
+
 def test_no_envy_for_the_dealers_straight_flush():
     result = play([(1, "2h 3d", {"ante": "1.00", "flop": "2.00", "progressive": "1.00"})],
                   "9s 8s", "Qs Js Ts 2c 4d")
@@ -260,6 +295,9 @@ def test_the_magic_card_in_the_flop_pays_both_hands_wagered_on():
     assert got == [("five_card_hand_bonus_player", None, "98.00"), ("magic_card", None, "40.00"),
                    ("five_card_hand_bonus_dealer", "dealer", "-1.00"),
                    ("magic_card", "dealer", "20.00"), ("lucky_bonus", "dealer", "5.00")]
+    # §647a.11(j)(3): the win and every Magic Card and Lucky Bonus go to the game account.
+    assert {x["paid_from"] for x in lines(result)[1:] if x["result"] == "win"} == {
+        "game_account"}
 
 
 def test_the_payout_limit_floor():

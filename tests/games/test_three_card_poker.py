@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import games
 from games.cards import card_str, parse_cards
 from games.errors import InvalidRound
-from games.paytables import catalog
+from games.paytables import catalog, parse_paytable, using
 from games.three_card_poker import SPEC
 from games.three_card_poker.rankings import dealer_qualifies, five_card_names
 
@@ -125,6 +125,24 @@ def test_ante_bonus_is_paid_even_when_the_dealer_wins():
     assert r["positions"][0]["net"] == "-10.00"
 
 
+def test_ante_bonus_is_paid_when_the_dealer_does_not_qualify():
+    """§649a.11(c)(3)(i), §649a.12(b): dealer J-9-8 is below queen high. Ante 1 to 1 on $10
+    ($10), Play returned ($0), Ante Bonus A straight (2-3-4) 1 to 1 on the $10 Ante ($10)."""
+    r = play([seat(1, ["2c", "3d", "4h"], ante="10.00", play="10.00")], ["Js", "9d", "8c"])
+    assert [line(r, 1, k)["net"] for k in ("ante", "play", "ante_bonus")] \
+        == ["10.00", "0.00", "10.00"]
+    assert r["positions"][0]["net"] == "20.00"
+
+
+def test_ante_bonus_is_paid_on_a_tie():
+    """§649a.11(c)(3)(ii)(C), §649a.12(b): straights 4-5-6 on both sides push Ante and Play;
+    the Ante Bonus pays the straight 1 to 1 on the $10 Ante: $10 in all."""
+    r = play([seat(1, ["4s", "5d", "6c"], ante="10.00", play="10.00")], ["4h", "5c", "6d"])
+    assert [line(r, 1, k)["result"] for k in ("ante", "play")] == ["push", "push"]
+    assert line(r, 1, "ante_bonus")["net"] == "10.00"
+    assert r["positions"][0]["net"] == "10.00"
+
+
 def test_no_ante_bonus_below_a_straight_and_none_on_a_fold():
     r = play([seat(1, ["Ks", "Kd", "3c"], ante="10.00", play="10.00"),
               seat(2, ["8s", "8h", "8d"], ante="10.00")], ["Qd", "7c", "2d"])
@@ -177,6 +195,17 @@ def test_a_fold_keeps_six_card_bonus_hand_bonus_and_five_of_six_live_b3():
     assert line(r, 1, "five_card_hand_bonus_player")["result"] == "lose"
 
 
+def test_a_fold_with_no_pair_plus_keeps_the_six_card_bonus_live():
+    """§649a.11(c): a folded player's cards stay on the table when he placed a Six Card Bonus,
+    which is settled as in (b)(3). Player 8-8-8 with the dealer's 8-Q-2: four eights, posted_1
+    100 to 1 on $5 = $500; the $10 Ante is forfeited: $490."""
+    r = play([seat(1, ["8s", "8h", "8d"], ante="10.00", six_card_bonus="5.00")],
+             ["8c", "Qd", "2d"])
+    assert line(r, 1, "ante")["net"] == "-10.00"
+    assert line(r, 1, "six_card_bonus")["net"] == "500.00"
+    assert r["positions"][0]["net"] == "490.00"
+
+
 # Pair Plus (§649a.11(c)(4), §649a.12(d)) -----------------------------------------------------
 
 HANDS = {
@@ -224,6 +253,22 @@ def test_the_pair_plus_paytable_must_be_one_of_the_catalog():
                      options={"pair_plus": "Z"})
     assert "options.pair_plus" in errors
     assert "'Z' is not a paytable" in errors["options.pair_plus"][0]
+
+
+@pytest.mark.parametrize("wager", ["pair_plus", "ante_bonus"])
+def test_a_fixed_odds_paytable_with_a_meter_row_is_refused_not_a_crash(wager):
+    """§649a.12(b), (d): Ante Bonus and Pair Plus pay odds; a property's paytable paying a
+    share of a meter on them is refused by its option, naming the paytable."""
+    bad = parse_paytable({
+        "id": f"three_card_poker.{wager}.Q", "game": "three_card_poker", "wager": wager,
+        "name": "Q", "citation": "§649a.12", "source": "primary",
+        "rows": [{"hand": "straight_flush", "meter_percent": "10"}, {"hand": "pair", "odds": "1"}],
+    })
+    with using(catalog().with_paytables([bad])):
+        errors = refused([seat(1, ["5h", "6h", "7h"], ante="5.00", play="5.00", pair_plus="5.00")],
+                         ["Qs", "7d", "2c"], options={wager: "Q"})
+    assert errors == {f"options.{wager}": [
+        f"paytable Q pays a share of a meter, but {wager} has no progressive meter (§649a.12)"]}
 
 
 def test_pair_plus_by_catalog_id():
@@ -301,6 +346,19 @@ def test_three_card_envy_goes_to_every_other_progressive_player_even_one_who_fol
     assert lines(r, 4, "three_card_envy_bonus") == []  # no progressive wager
 
 
+def test_one_three_card_envy_bonus_for_each_other_player_holding_a_mini_royal():
+    """§649a.11(c)(5)(v): "entitled to multiple Envy Bonuses if more than one other player is
+    the holder". Seats 1 and 2 hold mini-royals without a progressive wager; seat 3's $1
+    wager loses (-$1) and earns $100 from each: Pair Plus -$5 - $1 + $200 = $194."""
+    r = play([seat(1, ["As", "Ks", "Qs"], pair_plus="5.00"),
+              seat(2, ["Ah", "Kh", "Qh"], pair_plus="5.00"),
+              seat(3, ["4d", "9c", "Jh"], pair_plus="5.00", three_card_progressive="1.00")],
+             ["Qd", "3c", "2d"])
+    assert [(x["net"], x["from_seat"]) for x in lines(r, 3, "three_card_envy_bonus")] \
+        == [("100.00", 1), ("100.00", 2)]
+    assert r["positions"][2]["net"] == "194.00"
+
+
 def test_no_envy_for_the_dealers_mini_royal_nor_a_folded_hand():
     r = play([seat(1, ["Ah", "Kh", "Qh"], ante="5.00"),
               seat(2, ["4d", "9c", "Jh"], pair_plus="5.00", three_card_progressive="1.00")],
@@ -375,6 +433,17 @@ def test_paytable_e_pays_the_six_card_super_royal_row():
     assert line(r, 1, "six_card_bonus")["net"] == "2000.00"
 
 
+def test_a_super_royal_is_a_royal_flush_on_a_table_without_one():
+    """§649a.7(d)(5), §649a.11(c)(6): only paytable E forms a six-card hand. On posted_1,
+    9-T-J-Q-K-A of spades is the royal flush A-K-Q-J-T, 1,000 to 1 on $2 = $2,000, and the
+    line names the royal flush it paid."""
+    r = play([seat(1, ["As", "Ks", "Qs"], pair_plus="1.00", six_card_bonus="2.00")],
+             ["Js", "Ts", "9s"], options={"six_card_bonus": "posted_1"})
+    found = line(r, 1, "six_card_bonus")
+    assert (found["hand"], found["odds"], found["net"]) \
+        == ("royal flush (A)", "1000 to 1", "2000.00")
+
+
 # Five-Card Progressive and Five-Card Envy (§649a.11(c)(7)) ------------------------------------
 
 FIVE = {  # player's three cards with community Ts Js
@@ -423,6 +492,28 @@ def test_five_card_envy_is_by_the_receivers_wager():
     assert line(r, 3, "five_card_envy_bonus")["hand"] == "royal flush"
 
 
+def test_a_folded_royal_flush_earns_no_five_card_envy():
+    """§649a.11(c) (the folded player "forfeited his Ante Wager and hand") and README: seat 1
+    folds A-K-Q of spades, a royal flush with Ts Js; seat 2's $1 wager receives no Envy."""
+    r = play([seat(1, ["As", "Ks", "Qs"], ante="5.00"),
+              seat(2, ["2d", "7c", "9h"], pair_plus="5.00", five_card_progressive="1.00")],
+             ["3d", "4d", "5c"], community=["Ts", "Js"])
+    assert lines(r, 2, "five_card_envy_bonus") == []
+
+
+@pytest.mark.parametrize("key, rule", [
+    ("five_card_progressive", "§649a.11(c)(7)(v), §649a.12(h)(5)"),
+    ("five_of_six_progressive", "§649a.11(c)(9)(v), §649a.12(j)(5)"),
+])
+def test_a_progressive_wager_without_envy_amounts_is_refused_naming_its_envy_section(key, rule):
+    """The Envy tables (modeled on §643a.12(e)(5)) list $1 and $5 wagers only: $2 is refused."""
+    errors = refused([seat(1, ["2d", "7c", "9h"], pair_plus="5.00", **{key: "2.00"})],
+                     ["3d", "4d", "5c"], community=["Ts", "Js"])
+    (message,) = errors[f"positions[0].wagers.{key}"]
+    assert "$1.00, $5.00 only" in message
+    assert f"({rule})" in message
+
+
 def test_the_five_card_wagers_need_the_two_community_cards():
     errors = refused([seat(1, ["2d", "7c", "9h"], pair_plus="5.00",
                            five_card_progressive="1.00")], ["3d", "4d", "5c"])
@@ -447,6 +538,22 @@ def test_five_card_hand_bonus_on_the_players_and_the_dealers_hand():
     assert line(r, 1, "five_card_hand_bonus_player")["rule"].startswith("§649a.12(i)")
 
 
+def test_magic_card_in_the_community_cards_and_lucky_bonus_at_the_players_seat():
+    """§649a.1 Magic Card Bonus (i)-(ii), Lucky Bonus (i): the Magic Card Ts is a community
+    card, so it is in the player's and the dealer's five cards: 20 for 1 on each $1 wager
+    ($20 + $20), although both hands lose (high card: -$1 - $1). The Lucky position is seat 3:
+    5 for 1 on the player's-hand wager only ($5). Pair Plus loses $5: $38 in all."""
+    r = play([seat(3, ["2c", "7d", "9h"], pair_plus="5.00", five_card_hand_bonus_player="1.00",
+                   five_card_hand_bonus_dealer="1.00")],
+             ["Kd", "8s", "4c"], community=["Ts", "3h"], magic_card="Ts", lucky_position=3)
+    assert [line(r, 3, k)["net"] for k in ("five_card_hand_bonus_player",
+                                           "five_card_hand_bonus_dealer")] == ["-1.00", "-1.00"]
+    assert [(x["net"], x.get("from_seat")) for x in lines(r, 3, "magic_card")] \
+        == [("20.00", None), ("20.00", "dealer")]
+    assert [x["net"] for x in lines(r, 3, "lucky_bonus")] == ["5.00"]
+    assert r["positions"][0]["net"] == "38.00"
+
+
 # 5 of 6 Progressive and its Envy (§649a.11(c)(9)) --------------------------------------------
 
 
@@ -460,6 +567,23 @@ def test_five_of_six_progressive_royal_takes_the_meter_and_others_envy_it():
     envy_line = line(r, 2, "five_of_six_envy_bonus")
     assert (envy_line["net"], envy_line["from_seat"]) == ("5000.00", 1)
     assert envy_line["rule"] == "§649a.11(c)(9)(v), §649a.12(j)(5)"
+
+
+def test_five_of_six_awards_in_the_dealers_order_and_envy_both_ways():
+    """§649a.11(c)(9): each player's three cards with the dealer's Js Ts 3c. Seat 2 (7-8-9 of
+    spades: a jack-high straight flush) is nearer the dealer's right and is paid first, 10% of
+    $20,000 = $2,000 ($1,999 net); seat 1 (A-K-Q of spades: a royal flush) then takes 100% of
+    the $18,000 left ($17,999 net). (9)(v): seat 1 envies seat 2's straight flush ($300 on $1),
+    seat 2 envies seat 1's royal flush ($1,000 on $1); neither for his own hand."""
+    r = play([seat(1, ["As", "Ks", "Qs"], pair_plus="1.00", five_of_six_progressive="1.00"),
+              seat(2, ["7s", "8s", "9s"], pair_plus="1.00", five_of_six_progressive="1.00")],
+             ["Js", "Ts", "3c"], meters={"five_of_six_progressive": "20000.00"})
+    assert line(r, 2, "five_of_six_progressive")["net"] == "1999.00"
+    assert line(r, 1, "five_of_six_progressive")["net"] == "17999.00"
+    assert [(x["net"], x["from_seat"]) for x in lines(r, 1, "five_of_six_envy_bonus")] \
+        == [("300.00", 2)]
+    assert [(x["net"], x["from_seat"]) for x in lines(r, 2, "five_of_six_envy_bonus")] \
+        == [("1000.00", 1)]
 
 
 # Wagers: §649a.7 --------------------------------------------------------------------------
@@ -492,6 +616,10 @@ def test_side_wagers_need_an_ante_or_a_pair_plus():
     ("e3", "50.01", "10.00", "ante"), ("e3", None, "10.00", "ante"),
     ("e3", "10.00", None, "pair_plus"),
     ("none", None, "500.00", None), ("none", "1.00", "500.00", None),
+    # (e)(1) "equal to or greater than"; (e)(2) "at least 1/2": $5.005 needs $5.01;
+    # (e)(3) "up to a maximum of five times" either way.
+    ("e1", "10.01", "10.00", None), ("e2", "5.01", "10.01", None),
+    ("e2", "5.00", "10.01", "pair_plus"), ("e3", "50.00", "10.00", None),
 ])
 def test_the_variants_of_649a_7_e(variant, ante, pair_plus, bad):
     wagers = {k: v for k, v in (("ante", ante), ("pair_plus", pair_plus)) if v}
@@ -601,11 +729,14 @@ def test_max_round_win_adds_the_best_rows_at_the_minimum_wager():
     # straight flush 40 to 1 ($200) = $235.
     assert SPEC.max_round_win({"ante": "", "pair_plus": "D"}, {"ante_bonus": "A"}, D("5")) \
         == D("235")
-    # Five-Card Progressive M at its least meter ($10,000 - $5 stake) plus six $1-wager Envy
-    # royal flushes at $1,000 = $15,995; on 2 adjacent boxes, twice that.
-    assert SPEC.max_round_win({"five_card_progressive": "M"}, {}, D("5")) == D("15995")
+    # Five-Card Progressive M at its least meter ($10,000 - $5 stake) plus six Envy royal
+    # flushes at the $5 wager's $5,000 (§643a.12(e)(5) model) = $39,995; on 2 adjacent boxes,
+    # twice that.
+    assert SPEC.max_round_win({"five_card_progressive": "M"}, {}, D("5")) == D("39995")
     assert SPEC.max_round_win({"five_card_progressive": "M"}, {"adjacent_boxes": 2}, D("5")) \
-        == D("31990")
+        == D("79990")
+    # At $1: $10,000 - $1 stake plus six $1-wager Envy royal flushes at $1,000 = $15,999.
+    assert SPEC.max_round_win({"five_card_progressive": "M"}, {}, D("1")) == D("15999")
     assert SPEC.payout_limit_floor({"pair_plus": "D"}, {}, D("5")) == D("50000.00")
 
 

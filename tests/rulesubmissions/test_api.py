@@ -4,7 +4,8 @@ import pytest
 from django.utils import timezone
 
 from rulesubmissions import services
-from rulesubmissions.engine import available_games
+from rulesubmissions.engine import available_games, game_spec
+from tests.rulesubmissions.builders import terms_for
 
 pytestmark = pytest.mark.django_db
 
@@ -18,10 +19,11 @@ def test_create_read_update_submit_approve(api_for, table_games_manager, complia
     assert created.status_code == 201, created.json()
     pk = created.json()["id"]
     assert created.json()["wagers"]["pair_plus"] == "three_card_poker.pair_plus.D"
-    patched = tgm.patch(f"{LIST}{pk}/", {"payout_limit": "50000.00"}, format="json")
-    assert patched.status_code == 200 and patched.json()["payout_limit"] == "50000.00"
+    patched = tgm.patch(f"{LIST}{pk}/", {"table_maximum": "600.00"}, format="json")
+    assert patched.status_code == 200 and patched.json()["table_maximum"] == "600.00"
+    assert patched.json()["wagers"]["pair_plus"] == "three_card_poker.pair_plus.D"
     assert tgm.post(f"{LIST}{pk}/submit/").json()["status"] == "submitted"
-    assert tgm.patch(f"{LIST}{pk}/", {"table_maximum": "600.00"},
+    assert tgm.patch(f"{LIST}{pk}/", {"table_maximum": "700.00"},
                      format="json").status_code == 400
     today = timezone.localdate().isoformat()
     approved = officer.post(f"{LIST}{pk}/approve/", {"effective_date": today}, format="json")
@@ -33,11 +35,12 @@ def test_create_read_update_submit_approve(api_for, table_games_manager, complia
 def test_bad_terms_are_a_400_naming_each_field(api_for, table_games_manager, tcp_terms):
     tcp_terms["meters"]["five_card_progressive"]["reset"] = "9999.99"
     tcp_terms["wagers"]["pair_plus"] = "three_card_poker.pair_plus.Z"
-    tcp_terms["payout_limit"] = "49999.99"
+    tcp_terms["table_maximum"] = "4.99"
     response = api_for(table_games_manager).post(LIST, tcp_terms, format="json")
     assert response.status_code == 400
     errors = response.json()["errors"]
-    assert set(errors) == {"meters.five_card_progressive.reset", "wagers.pair_plus"}
+    assert set(errors) == {"meters.five_card_progressive.reset", "wagers.pair_plus",
+                           "table_maximum"}
     assert "§649a.12(h)(3)" in errors["meters.five_card_progressive.reset"][0]
 
 
@@ -48,10 +51,20 @@ def test_malformed_bodies_are_400s(api_for, table_games_manager, body):
     assert response.status_code == 400
 
 
-def test_payout_limit_below_the_floor_is_a_400(api_for, table_games_manager, tcp_terms):
-    tcp_terms["payout_limit"] = "49999.99"
-    response = api_for(table_games_manager).post(LIST, tcp_terms, format="json")
-    assert "$50,000.00" in response.json()["errors"]["payout_limit"][0]
+def test_payout_limit_below_the_floor_is_a_400(api_for, table_games_manager):
+    """§643a.12(g): at least $50,000 (three $5 Let It Ride Wagers win at most $15,000)."""
+    terms = terms_for(game_spec("let_it_ride"), payout_limit="49999.99")
+    response = api_for(table_games_manager).post(LIST, terms, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["payout_limit"][0].endswith("$50,000.00 (§643a.12(g))")
+
+
+def test_a_three_card_poker_payout_limit_is_a_400(api_for, table_games_manager, tcp_terms):
+    """§649a.12 has no payout limitation (the engine refuses options.payout_limit too)."""
+    response = api_for(table_games_manager).post(LIST, {**tcp_terms, "payout_limit": "50000.00"},
+                                                 format="json")
+    assert response.status_code == 400
+    assert "no payout limitation" in response.json()["errors"]["payout_limit"][0]
 
 
 def test_the_author_cannot_approve_and_a_floor_manager_cannot_submit(

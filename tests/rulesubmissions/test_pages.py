@@ -69,7 +69,24 @@ def test_live_validation_names_the_field_and_updates_the_floor(client_for, table
     assert '<div class="errors" id="err-meters-five-card-progressive-initial" ' \
            'hx-swap-oob="true">Five-Card Progressive: the initial amount must be at least ' \
            "$10,000.00 (§649a.12(h)(3))</div>" in html
-    assert "$50,000.00" in html  # the payout-limit floor
+    assert "Three Card Poker has no payout limitation" in html  # §649a.12: no limit clause
+
+
+LIR_POST = {"game": "let_it_ride", "table_minimum": "25.00", "table_maximum": "500.00",
+            "wagers.bet_1.offered": "on", "wagers.bet_2.offered": "on",
+            "wagers.bet_3": "let_it_ride.bet_3.common_1000", "payout_limit": "74999.99"}
+
+
+def test_live_validation_updates_the_payout_limit_floor(client_for, table_games_manager):
+    """§643a.12(g): three $25 Let It Ride Wagers on a royal flush at 1,000 to 1 win
+    3 x 25 x 1,000 = $75,000, above $50,000: the floor, and a limit a cent below is refused."""
+    page = client_for(table_games_manager).post(reverse("rulesubmissions:editor-validate"),
+                                                LIR_POST, HTTP_HX_REQUEST="true")
+    html = page.content.decode()
+    assert '<span class="floor-amount">$75,000.00</span>' in html
+    assert '<div class="errors" id="err-payout-limit" hx-swap-oob="true">the payout limit must ' \
+           "be at least $50,000 or the most one patron could win in a round betting the minimum " \
+           "wager, whichever is greater: $75,000.00 (§643a.12(g))</div>" in html
 
 
 def test_creating_a_draft_from_the_editor(client_for, table_games_manager):
@@ -134,7 +151,8 @@ def test_the_review_highlights_changes_against_the_version_in_force(
     services.submission_transition(actor=table_games_manager, submission=v2, to="submitted")
     html = client_for(compliance_officer).get(
         reverse("rulesubmissions:review", args=[v2.pk])).content.decode()
-    assert "Changes against version 1" in html
+    detail_v1 = reverse("rulesubmissions:detail", args=[approved.pk])
+    assert f'Changes against <a href="{detail_v1}">version 1</a>' in html
     assert '<tr class="change-changed"><td>Pair Plus Wager</td>' in html
     assert "<del>three_card_poker.pair_plus.D</del>" in html
     assert "<ins>three_card_poker.pair_plus.B</ins>" in html
@@ -142,11 +160,22 @@ def test_the_review_highlights_changes_against_the_version_in_force(
 
 
 def test_the_print_view_shows_the_approval_date_on_every_page(client_for, approved, auditor):
+    """The page's margin boxes repeat on every printed page (facts.md, Rules Submissions:
+    "each page shows its approval date")."""
     html = client_for(auditor).get(reverse("rulesubmissions:print",
                                            args=[approved.pk])).content.decode()
     date = approved.reviewed_at.astimezone(timezone.get_current_timezone()).date().isoformat()
-    assert f'<footer class="print-footer">\n    Approved {date}' in html
+    assert (f'@bottom-left {{ content: "Approved {date} by colin · in force from '
+            f'{approved.effective_date.isoformat()}"; }}') in html
+    assert '@top-right { content: "Rules Submission (§601a.2): Three Card Poker, version 1"; }' \
+        in html
     assert "rulesubmissions/rulesubmissions.css" in html
+
+
+def test_print_margin_text_cannot_end_the_css_string_or_the_style_element():
+    from rulesubmissions.templatetags.rulesubmissions_tags import css_string
+
+    assert css_string('A "b" </style>') == '"A \\22 b\\22  \\3c /style\\3e "'
 
 
 def test_only_an_approved_version_prints(client_for, draft, auditor):
@@ -187,3 +216,78 @@ def test_the_detail_lists_the_wagers_and_meter_amounts(client_for, approved, aud
                                            args=[approved.pk])).content.decode()
     assert "<td>Five-Card Progressive</td><td class=\"num\">10000.00</td>" in html
     assert "three_card_poker.pair_plus.D" in html and "in force" in html
+
+
+def test_an_approval_without_a_valid_effective_date_stays_on_the_review_with_the_error(
+        client_for, submitted, compliance_officer):
+    """The effective date is today or later (in force from it); a past one is refused next to
+    the date field and the version stays submitted."""
+    yesterday = (timezone.localdate() - timezone.timedelta(days=1)).isoformat()
+    response = client_for(compliance_officer).post(
+        reverse("rulesubmissions:approve", args=[submitted.pk]), {"effective_date": yesterday})
+    assert response.status_code == 400
+    assert '<div class="errors" id="err-effective-date">an effective date, today or later' \
+           "</div>" in response.content.decode()
+    submitted.refresh_from_db()
+    assert submitted.status == Status.SUBMITTED
+
+
+def test_a_return_without_a_comment_stays_on_the_review_with_the_error(
+        client_for, submitted, compliance_officer):
+    response = client_for(compliance_officer).post(
+        reverse("rulesubmissions:return", args=[submitted.pk]), {"comment": ""})
+    assert response.status_code == 400
+    assert '<div class="errors" id="err-comment">This field is required.</div>' in \
+        response.content.decode()
+    submitted.refresh_from_db()
+    assert submitted.status == Status.SUBMITTED
+
+
+def test_the_catalog_shows_each_paytables_rows_odds_citation_and_source(client_for, auditor):
+    """Pair Plus D (§649a.12(d)) is secondary data: its rows, 40 to 1 down to 1 to 1, its
+    citation and its source note are on the page for compliance to confirm; a progressive's
+    royal flush is 100% of the meter and its four of a kind "for 1" (§647a.12(d)(1))."""
+    html = client_for(auditor).get(reverse("rulesubmissions:paytables")).content.decode()
+    pair_plus = html[html.index("<code>three_card_poker.pair_plus.D</code>"):]
+    pair_plus = pair_plus[:pair_plus.index("</table>")]
+    assert "<td>§649a.12(d)</td>" in pair_plus
+    assert '<span class="badge source-secondary">secondary</span>' in pair_plus
+    assert "Confirm against 58 Pa. Code §649a.12(d)." in pair_plus
+    for hand, odds in (("straight_flush", "40 to 1"), ("three_of_a_kind", "30 to 1"),
+                       ("straight", "6 to 1"), ("flush", "4 to 1"), ("pair", "1 to 1")):
+        assert f'<tr><td>{hand}</td><td class="num nowrap">{odds}</td></tr>' in pair_plus
+    holdem = html[html.index("<code>texas_holdem_bonus.progressive.standard</code>"):]
+    assert '<tr><td>royal_flush</td><td class="num nowrap">100% of meter</td></tr>' in holdem
+    assert '<tr><td>four_of_a_kind</td><td class="num nowrap">300 for 1</td></tr>' in holdem
+    assert '<h2 id="catalog-three_card_poker">Three Card Poker</h2>' in html
+
+
+def test_a_proposed_paytable_shows_its_rows_before_the_second_officer_decides(
+        client_for, compliance_officer, second_compliance_officer):
+    client_for(compliance_officer).post(reverse("rulesubmissions:paytable-propose"), {
+        "game": "three_card_poker", "wager": "pair_plus", "name": "F", "source": "secondary",
+        "citation": "§649a.12(d)", "source_note": "posted at another property",
+        "rows": "straight_flush: 40\npair: 1"})
+    html = client_for(second_compliance_officer).get(
+        reverse("rulesubmissions:paytables")).content.decode()
+    proposal = html[html.index("Waiting for a second compliance officer"):]
+    assert "<code>three_card_poker.pair_plus.F</code>" in proposal
+    assert '<div class="helptext">posted at another property</div>' in proposal
+    assert '<tr><td>straight_flush</td><td class="num nowrap">40 to 1</td></tr>' in proposal
+    assert ">Approve</button>" in proposal
+
+
+def test_pages_name_the_game_and_a_side_wager_says_which_variant_allows_it(
+        client_for, table_games_manager, draft):
+    """§645a.7(e)(5): the Queen's Dragon Wager is offered only if EZ Pai Gow Poker is played."""
+    tgm = client_for(table_games_manager)
+    listing = tgm.get(reverse("rulesubmissions:list")).content.decode()
+    assert f'<a href="{reverse("rulesubmissions:detail", args=[draft.pk])}">Three Card Poker' \
+           "</a>" in listing
+    fields = tgm.get(reverse("rulesubmissions:editor-fields"),
+                     {"game": "pai_gow_poker"}).content.decode()
+    assert "§645a.13(f) · only where EZ Pai Gow Poker (no vigorish) is yes" in fields
+    assert 'name="payout_limit"' in fields and "§645a.13(j)" in fields
+    tcp = tgm.get(reverse("rulesubmissions:editor-fields"),
+                  {"game": "three_card_poker"}).content.decode()
+    assert 'name="payout_limit"' not in tcp

@@ -210,23 +210,26 @@ def test_a_table_games_manager_cannot_propose_a_paytable(table_games_manager, ke
                                   entry=PAYTABLE_F)
 
 
-PAYTABLE_G = {**PAYTABLE_F, "id": "three_card_poker.pair_plus.G", "name": "G",
-              "rows": [{"hand": "straight_flush", "odds": "300"}, {"hand": "pair", "odds": "1"}]}
+PAYTABLE_G = {"id": "let_it_ride.bet_3.G", "game": "let_it_ride", "wager": "bet_3", "name": "G",
+              "citation": "§643a.12(a)", "source": "primary",
+              "rows": [{"hand": "royal_flush", "odds": "2000"},
+                       {"hand": "pair_of_tens_or_better", "odds": "1"}]}
 
 
 def test_the_payout_limit_floor_counts_an_approved_database_paytable(
         compliance_officer, second_compliance_officer, keystone, table_games_manager):
-    """Pair Plus G pays 300 to 1: at a $200 table minimum one patron wins at most
-    300 x $200 = $60,000, above $50,000, so that is the floor (§655a.12(b) wording)."""
+    """Let It Ride paytable G pays a royal flush 2,000 to 1: at a $10 table minimum the three
+    Let It Ride Wagers win at most 3 x $10 x 2,000 = $60,000, above $50,000, so that is the
+    floor (§643a.12(g))."""
     proposed = services.paytable_propose(actor=compliance_officer, property=keystone,
                                          entry=PAYTABLE_G)
     services.paytable_transition(actor=second_compliance_officer, paytable=proposed,
                                  to="approved")
-    terms = terms_for(game_spec("three_card_poker"), offer=["pair_plus"],
-                      table_minimum="200.00", table_maximum="500.00", payout_limit="60000.00")
-    terms["wagers"]["pair_plus"] = "G"
+    terms = terms_for(game_spec("let_it_ride"), offer=["bet_1", "bet_2"],
+                      table_minimum="10.00", table_maximum="500.00", payout_limit="60000.00")
+    terms["wagers"]["bet_3"] = "G"
     checked = services.submission_check(property=keystone, terms=terms)
     assert checked.ok and checked.floor == Decimal("60000.00")
     low = services.submission_check(property=keystone, terms={**terms,
                                                               "payout_limit": "59999.99"})
-    assert "$60,000.00" in low.errors["payout_limit"][0]
+    assert "$60,000.00 (§643a.12(g))" in low.errors["payout_limit"][0]

@@ -205,29 +205,34 @@ def test_table_maximum_cannot_be_below_the_minimum():
 
 
 def test_payout_limit_floor_is_50000_dollars_when_the_most_a_patron_wins_is_less():
-    """§655a.12(b) wording: "$50,000 or the maximum amount that one patron could win per round
-    when betting the minimum wager, whichever is greater"."""
-    spec = game_spec("three_card_poker")
-    checked = check(terms_for(spec, offer=["pair_plus"], payout_limit="50000.00"))
+    """§643a.12(g): "at least $50,000 or the maximum amount that one patron could win per round
+    when betting the minimum permissible wager, whichever is greater". At a $5 minimum the three
+    Let It Ride Wagers win at most 3 x $5 x 1,000 (royal flush) = $15,000, so $50,000 holds."""
+    spec = game_spec("let_it_ride")
+    checked = check(terms_for(spec, payout_limit="50000.00"))
     assert checked.ok and checked.floor == PAYOUT_LIMIT_FLOOR
-    low = check(terms_for(spec, offer=["pair_plus"], payout_limit="49999.99"))
+    low = check(terms_for(spec, payout_limit="49999.99"))
     assert "$50,000.00" in low.errors["payout_limit"][0]
 
 
-def test_payout_limit_floor_follows_the_engine_when_a_round_can_win_more():
-    """Pair Plus D pays 40 to 1 (§649a.12(d)); at a $2,000 table minimum one position wins at
-    most 40 x 2,000 = $80,000 on it, so the floor is above $50,000 and the engine says how much."""
-    spec = game_spec("three_card_poker")
-    terms = terms_for(spec, offer=["pair_plus"], table_minimum="2000.00",
-                      table_maximum="5000.00")
-    terms["wagers"]["pair_plus"] = "D"
-    floor = check(terms).floor
-    assert floor == spec.payout_limit_floor({"pair_plus": "three_card_poker.pair_plus.D"},
-                                            terms["options"], Decimal("2000.00"))
-    assert floor >= Decimal("80000.00")
-    assert check({**terms, "payout_limit": fmt(floor)}).ok
-    errors = check({**terms, "payout_limit": fmt(floor - CENT)}).errors
-    assert f"${floor:,.2f}" in errors["payout_limit"][0]
+@pytest.mark.parametrize(("paytable", "minimum", "floor"), [
+    ("let_it_ride.bet_3.common_1000", "25.00", "75000.00"),  # 3 x $25 x 1,000
+    ("let_it_ride.bet_3.posted_500", "40.00", "60000.00"),  # 3 x $40 x 500
+])
+def test_payout_limit_floor_is_the_most_a_patron_wins_at_the_minimum_when_above_50000(
+        paytable, minimum, floor):
+    """§643a.12(g): betting the minimum on each of the three Let It Ride Wagers, a royal flush
+    pays the paytable's top row on all three; above $50,000 that is the floor."""
+    spec = game_spec("let_it_ride")
+    terms = terms_for(spec, offer=["bet_1", "bet_2"], table_minimum=minimum,
+                      table_maximum="1000.00")
+    terms["wagers"]["bet_3"] = paytable
+    assert check(terms).floor == Decimal(floor)
+    assert check({**terms, "payout_limit": floor}).ok
+    errors = check({**terms, "payout_limit": fmt(Decimal(floor) - CENT)}).errors
+    assert errors["payout_limit"] == [
+        "the payout limit must be at least $50,000 or the most one patron could win in a round "
+        f"betting the minimum wager, whichever is greater: ${Decimal(floor):,.2f} (§643a.12(g))"]
 
 
 @pytest.mark.parametrize(("game", "rule"), [
@@ -241,12 +246,20 @@ def test_a_payout_limit_below_the_floor_cites_the_games_payout_limit_clause(game
     assert errors["payout_limit"][0].endswith(f"$50,000.00 ({rule})")
 
 
-def test_three_card_poker_has_no_payout_limit_clause_so_its_message_cites_the_game():
-    """§649a.12 is "Payout odds; Envy Bonus; rate of progression": no payout limitation."""
-    spec = game_spec("three_card_poker")
+@pytest.mark.parametrize("game", ["three_card_poker", "baccarat", "craps", "roulette"])
+def test_a_game_without_a_payout_limitation_clause_refuses_a_payout_limit(game):
+    """Only §643a.12(g), §645a.13(j) and §647a.12(c) let a certificate holder establish a
+    maximum payout in its Rules Submission; §649a.12 is "payout odds; Envy Bonus; rate of
+    progression" and the baccarat, craps and roulette sections have no such clause, so a limit
+    there would cap payouts the regulation says to pay in full (the engine refuses one too)."""
+    spec = game_spec(game)
     assert spec.payout_limit_rule == ""
-    errors = check(terms_for(spec, payout_limit="49999.99")).errors
-    assert errors["payout_limit"][0].endswith("$50,000.00 (§649a.2(a))")
+    assert check(terms_for(spec)).ok
+    checked = check(terms_for(spec, payout_limit="1000000.00"))
+    assert checked.errors["payout_limit"] == [
+        f"{spec.name} has no payout limitation: its rules ({spec.rule}) pay every winning "
+        "wager at its odds"]
+    assert checked.floor is None
 
 
 def test_pai_gow_progressive_seed_is_2000_dollars():

@@ -1,0 +1,74 @@
+"""Each role's dashboard lists what that role works from, at its own property only."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.urls import reverse
+
+from rulesubmissions.models import RulesSubmission
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(client_for):
+    """The demo casino; ``demo(username)`` is that demo user's dashboard HTML."""
+    call_command("load_demo")
+
+    def dashboard(username):
+        user = get_user_model().objects.get(username=username)
+        response = client_for(user).get(reverse("dashboard"))
+        assert response.status_code == 200
+        return response.text
+
+    return dashboard
+
+
+def _submission(game):
+    return RulesSubmission.objects.get(game=game)
+
+
+def test_compliance_officer_sees_the_queue_with_a_review_link_and_recent_approvals(demo):
+    html = demo("compliance")
+    let_it_ride = _submission("let_it_ride")
+    assert 'id="panel-queue"' in html
+    assert reverse("rulesubmissions:review", args=[let_it_ride.pk]) in html
+    assert 'id="panel-approved"' in html
+    assert reverse("rulesubmissions:detail", args=[_submission("three_card_poker").pk]) in html
+
+
+def test_table_games_manager_sees_their_drafts_and_submissions_but_no_queue(demo):
+    html = demo("tgm")
+    assert 'id="panel-open"' in html and 'id="panel-queue"' not in html
+    for game in ("pai_gow_poker", "let_it_ride"):
+        assert reverse("rulesubmissions:detail", args=[_submission(game).pk]) in html
+    approved = reverse("rulesubmissions:detail", args=[_submission("three_card_poker").pk])
+    assert html.count(approved) == 1  # in the games in force, not among the open ones
+
+
+def test_auditor_sees_recent_audit_events_linked_to_their_history(demo):
+    html = demo("auditor")
+    assert 'id="panel-events"' in html
+    assert "rulesubmissions.submission.approve" in html
+    history = f"/audit/?target=rulesubmissions.rulessubmission%3A{_submission('let_it_ride').pk}"
+    assert history in html
+
+
+def test_floor_staff_see_the_games_in_force_without_links_they_cannot_follow(demo):
+    html = demo("floorperson")
+    assert 'id="panel-in-force"' in html and "$5.00" in html and "$500.00" in html
+    assert "three_card_poker.pair_plus.D" in html
+    assert "/rules-submissions/" not in html
+    assert 'id="panel-events"' not in html and 'id="panel-open"' not in html
+    assert reverse("api-docs") in html  # the settle API
+
+
+def test_someone_from_another_property_sees_none_of_our_lists(demo):
+    html = demo("outsider")
+    assert "Let It Ride" not in html and "Three Card Poker" not in html
+    assert "No game has an approved Rules Submission in force yet." in html
+
+
+def test_load_demo_prints_the_curl_example_for_the_given_url(capsys):
+    call_command("load_demo", url="http://127.0.0.1:8790/")
+    assert "http://127.0.0.1:8790/api/v1/me/" in capsys.readouterr().out
