@@ -47,7 +47,7 @@ from games.settlement import (
     SeatResult,
     paid_by_row,
 )
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
 
 GAME = "let_it_ride"
 BETS = ("bet_1", "bet_2", "bet_3")
@@ -108,10 +108,12 @@ SPEC = GameSpec(
     rule="§643a.2(a)",
     positions=POSITIONS,
     wagers=(
-        WagerSpec("bet_1", "Bet Number 1", "§643a.11(b), §643a.12(a)"),
-        WagerSpec("bet_2", "Bet Number 2", "§643a.11(d), §643a.12(a)"),
+        # The three Let It Ride Wagers are the game (§643a.11, §643a.12(a), (g)); a player may
+        # withdraw Bets 1 and 2 (§643a.11(b), (d)), never Bet 3.
+        WagerSpec("bet_1", "Bet Number 1", "§643a.11(b), §643a.12(a)", base=True),
+        WagerSpec("bet_2", "Bet Number 2", "§643a.11(d), §643a.12(a)", base=True),
         WagerSpec("bet_3", "Bet Number 3", "§643a.11(f)(3), §643a.12(a)", optional=False,
-                  paytable_required=True),
+                  base=True, paytable_required=True),
         WagerSpec("five_card_bonus", "Five Card Bonus Wager", "§643a.11(f)(3)(i), §643a.12(b)",
                   paytable_required=True),
         WagerSpec("three_card_bonus", "Three Card Bonus Wager",
@@ -127,6 +129,10 @@ SPEC = GameSpec(
     options=(
         OptionSpec("payout_limit", "Maximum payout on the Let It Ride Wagers per hand",
                    PAYOUT_LIMIT_RULE, default=None),
+        # §643a.8-§643a.10 are not in the excerpts; §643a.11(a) names all three.
+        OptionSpec("dealing_procedure", "Dealing procedure (secondary: §643a.8-§643a.10 are "
+                   "not in the excerpts)", "§643a.11(a)", choices=DEALING_PROCEDURES,
+                   default=DEALING_PROCEDURES[0]),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§643a.12(d)",
@@ -162,6 +168,7 @@ def settle(payload: Mapping) -> RoundResult:
               ("three_card_progressive", "five_card_progressive", "five_card_hand_bonus")}
     draws = fchb.read_draws(reader, dealer=False, section="§643a.12(f)")
     limit = read_payout_limit(reader, PAYOUT_LIMIT_RULE)
+    reader.option_choice("dealing_procedure")  # §§ .8-.10: settled alike
     reader.done()
     return _settle_round(positions, community, tables, meters, draws, limit)
 

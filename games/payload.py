@@ -136,6 +136,13 @@ class Reader:
             return None
         return value
 
+    def option_choice(self, key: str) -> str | None:
+        """``options.<key>``, one of the choices of the game's option (its default when not
+        given)."""
+        option = self.spec.option(key)
+        return self.choice(f"options.{key}", self.options.get(key, option.default),
+                           option.choices)
+
     def flag(self, key: str, default: bool | None = False) -> bool | None:
         """``options.<key>``, true or false (``default`` when not given)."""
         value = self.options.get(key, default)

@@ -8,9 +8,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
+from games.paytables import PaytableNames
+
 # §655a.12(b) and every chapter's payout-limit clause: "$50,000 or the maximum amount that one
 # patron could win per round when betting the minimum wager, whichever is greater".
 PAYOUT_LIMIT_FLOOR = Decimal("50000.00")
+# The dealing procedures of the card games' §§ .8, .9 and .10: from a manual dealing shoe, from
+# the hand, from an automated dealing shoe (e.g. §649a.7(c)); the Rules Submission names one.
+DEALING_PROCEDURES = ("manual_shoe", "hand", "automated_shoe")
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,9 @@ class OptionSpec:
     # Wagers that must be offered for this option to be set, each with the section saying so
     # (the Must-Hit-By Mystery Bonus rides on the Heavenly 9 Progressive wager, §631b.6(a)).
     requires_wagers: Mapping[str, str] = field(default_factory=dict)
+    # The reverse: wagers whose offer makes this option compulsory, each with its section (the
+    # Play Wager is paid its Ante Bonus, so an Ante Bonus paytable is chosen, §649a.12(b)).
+    required_with: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -70,16 +78,34 @@ class MeterSpec:
 
 @dataclass(frozen=True)
 class WagerSpec:
-    """A wager of the game. ``requires`` names options that must hold for it to be offered
-    (Queen's Dragon only on EZ Pai Gow tables: ``{"ez_pai_gow": True}``)."""
+    """A wager of the game.
+
+    Two questions, two fields: ``base`` is the table's (the wager is the game itself, offered
+    at every table of it, so a Rules Submission cannot leave it out: Ante, Play and Pair Plus
+    at Three Card Poker, §649a.2(b)(2)); ``optional`` is the player's (a position may play a
+    round without it: Pair Plus alone, §649a.7(d)(2); a folded Play).
+
+    ``requires`` names options that must hold for it to be offered (Queen's Dragon only on EZ
+    Pai Gow tables: ``{"ez_pai_gow": True}``; a tuple of values: one of them).
+    ``requires_wagers`` names wagers it is offered only with, each with its section; a tuple
+    key means one of them (Three Card Poker's side wagers come "after placing an Ante Wager or
+    a Pair Plus Wager", §649a.7(d)(4)).
+    """
 
     key: str
     name: str
     rule: str
     optional: bool = True
+    base: bool = False
     paytable_required: bool = False
     meter: str | None = None
     requires: Mapping[str, object] = field(default_factory=dict)
+    requires_wagers: Mapping[str | tuple[str, ...], str] = field(default_factory=dict)
+
+    def needed_wagers(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """``requires_wagers`` as (the wagers one of which is needed, section) pairs."""
+        return tuple(((k,) if isinstance(k, str) else tuple(k), rule)
+                     for k, rule in self.requires_wagers.items())
 
 
 @dataclass(frozen=True)
@@ -106,6 +132,13 @@ class GameSpec:
     def _wagers_by_key(self) -> dict[str, WagerSpec]:
         """``wagers`` by key: every position's every wager is looked up when a round is read."""
         return {w.key: w for w in reversed(self.wagers)}
+
+    def paytable_chooser(self, key: str) -> WagerSpec | OptionSpec | None:
+        """The wager or paytable option whose paytables the catalog files under ``key``
+        (Three Card Poker's Ante Bonus is an option, §649a.12(b)), or None."""
+        return self.wager(key) or next(
+            (o for o in self.options
+             if isinstance(o.choices, PaytableNames) and o.choices.wager == key), None)
 
     def option(self, key: str) -> OptionSpec | None:
         return next((o for o in self.options if o.key == key), None)

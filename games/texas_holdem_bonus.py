@@ -34,7 +34,7 @@ from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win, pay_row
 from games.settlement import Line, RoundResult, SeatResult, lose, paid_by_row, push, win_to
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
 
 GAME = "texas_holdem_bonus"
 POSITIONS = 6  # §647a.2(a)
@@ -92,18 +92,22 @@ SPEC = GameSpec(
     rule="§647a.2(a)",
     positions=POSITIONS,
     wagers=(
-        WagerSpec("ante", "Ante Wager", "§647a.7(d)(1), §647a.11(h)(2)", optional=False),
-        WagerSpec("flop", "Flop Wager", "§647a.11(b)"),
-        WagerSpec("turn", "Turn Wager", "§647a.11(d)"),
-        WagerSpec("river", "River Wager", "§647a.11(f)"),
+        # §647a.7(d)(1): a player competes by an Ante Wager then a Flop, Turn and River Wager.
+        WagerSpec("ante", "Ante Wager", "§647a.7(d)(1), §647a.11(h)(2)", optional=False,
+                  base=True),
+        WagerSpec("flop", "Flop Wager", "§647a.11(b)", base=True),
+        WagerSpec("turn", "Turn Wager", "§647a.11(d)", base=True),
+        WagerSpec("river", "River Wager", "§647a.11(f)", base=True),
         WagerSpec("bonus", "Texas Hold 'Em Bonus Wager", "§647a.7(d)(2), §647a.12(b)",
                   paytable_required=True),
         WagerSpec("progressive", "Progressive Payout Wager", "§647a.7(d)(3), §647a.12(d)",
-                  meter="progressive"),
+                  meter="progressive", requires_wagers={"ante": "§647a.7(d)(3)"}),
         WagerSpec("five_card_hand_bonus_player", "Five Card Hand Bonus Wager on the player's "
-                  "hand", "§647a.7(d)(4), §647a.12(e)", meter="five_card_hand_bonus"),
+                  "hand", "§647a.7(d)(4), §647a.12(e)", meter="five_card_hand_bonus",
+                  requires_wagers={"ante": "§647a.7(d)(4)"}),
         WagerSpec("five_card_hand_bonus_dealer", "Five Card Hand Bonus Wager on the dealer's "
-                  "hand", "§647a.7(d)(4), §647a.12(e)", meter="five_card_hand_bonus"),
+                  "hand", "§647a.7(d)(4), §647a.12(e)", meter="five_card_hand_bonus",
+                  requires_wagers={"ante": "§647a.7(d)(4)"}),
     ),
     options=(
         OptionSpec("ante_pays_on", "The Ante Wager is paid on a winning hand of",
@@ -111,6 +115,8 @@ SPEC = GameSpec(
                    default=None),
         OptionSpec("payout_limit", "Maximum payout per hand on the Ante, Flop, Turn, River "
                    "and Bonus Wagers", LIMIT_RULE, default=None),
+        OptionSpec("dealing_procedure", "Dealing procedure", "§647a.7(c), §647a.8-§647a.10",
+                   choices=DEALING_PROCEDURES, default=DEALING_PROCEDURES[0]),
     ),
     meters=(
         MeterSpec("progressive", "Progressive Payout", "§647a.12(d)(3)",
@@ -146,6 +152,7 @@ def settle(payload: Mapping) -> RoundResult:
               for key in ("progressive", "five_card_hand_bonus")}
     draws = fchb.read_draws(reader, dealer=True, section="§647a.12(e)")
     limit = read_payout_limit(reader, LIMIT_RULE)
+    reader.option_choice("dealing_procedure")  # §§ .8-.10: settled alike
     reader.done()
     return _settle_round(positions, dealer, community, tables, meters, draws, limit,
                          ANTE_PAYS_ON[ante_pays_on])

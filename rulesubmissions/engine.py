@@ -58,12 +58,15 @@ def _describe(spec: GameSpec, cat: Catalog) -> dict:
         "key": spec.key, "name": spec.name, "rule": spec.rule, "positions": spec.positions,
         "options": [
             {"key": o.key, "name": o.name, "rule": o.rule, "choices": list(o.choices),
-             "default": o.default}
+             "default": o.default, "requires_wagers": dict(o.requires_wagers),
+             "required_with": dict(o.required_with)}
             for o in spec.options
         ],
         "wagers": [
             {"key": w.key, "name": w.name, "rule": w.rule, "optional": w.optional,
-             "paytable_required": w.paytable_required, "requires": dict(w.requires),
+             "base": w.base, "paytable_required": w.paytable_required,
+             "requires": dict(w.requires),
+             "requires_wagers": [{"one_of": list(n), "rule": r} for n, r in w.needed_wagers()],
              "meters": [m.key for m in spec.meters_for(w.key)],
              "paytables": [p.id for p in cat.for_wager(spec.key, w.key)]}
             for w in spec.wagers

@@ -14,6 +14,7 @@ from rulesubmissions.validation import (
     needed_meters,
     requirement,
     submission_options,
+    wagers_requirement,
 )
 
 
@@ -31,7 +32,7 @@ def terms_from_post(spec: GameSpec, data) -> dict:
         else:
             options[o.key] = data.get(name, "").strip() or o.default
     wagers = {w.key: data.get(f"wagers.{w.key}", "")
-              for w in spec.wagers if not w.optional or f"wagers.{w.key}.offered" in data}
+              for w in spec.wagers if w.base or f"wagers.{w.key}.offered" in data}
     # Only the needed meters: a withdrawn wager's leftover amounts are not terms.
     meters = {key: {f: data.get(f"meters.{key}.{f}", "").strip() for f in METER_FIELDS}
               for key in needed_meters(spec, wagers, options)}
@@ -114,8 +115,10 @@ class Editor:
     def _wager(self, w, cat: Catalog, wagers: dict, meters: dict) -> dict:
         tables = tuple((p.id, p.title) for p in cat.for_wager(self.spec.key, w.key))
         return {
-            "wager": w, "offered": w.key in wagers or not w.optional,
-            "requires": [requirement(self.spec, k, v) for k, v in w.requires.items()],
+            "wager": w, "offered": w.key in wagers or w.base,
+            "requires": [requirement(self.spec, k, v) for k, v in w.requires.items()]
+                        + [f"the {wagers_requirement(self.spec, n)} is offered"
+                           for n, _ in w.needed_wagers()],
             "field": self._field(f"wagers.{w.key}", f"{w.name} paytable", "select",
                                  wagers.get(w.key, ""), tables, w.rule),
             "meters": [self._meter(m, meters) for m in self._meters_of(w.key)],

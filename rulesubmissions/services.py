@@ -201,6 +201,21 @@ def submission_transition(*, actor, submission: RulesSubmission, to: str, commen
 _VERBS = {Status.SUBMITTED: "submit", Status.APPROVED: "approve", Status.RETURNED: "return"}
 
 
+def _verify_engine_reads(table) -> None:
+    """The engine settles only its games' wagers and paytable options, and pays a share of a
+    progressive meter only on a wager that has one (§605a.7(a))."""
+    spec = game_spec(table.game)
+    if spec is None:
+        raise RulesError({"entry": [f"{table.game!r} is not a game of the engine"]})
+    chooser = spec.paytable_chooser(table.wager)
+    if chooser is None:
+        raise RulesError({"entry": [f"{spec.name} has no wager or paytable option "
+                                    f"{table.wager!r} ({spec.rule})"]})
+    if not spec.meters_for(table.wager) and any(r.basis == "meter_percent" for r in table.rows):
+        raise RulesError({"entry": [f"{chooser.name} has no progressive meter, so no row may "
+                                    f"pay a percentage of one ({chooser.rule}; §605a.7(a))"]})
+
+
 def _parse_entry(prop: Property, entry: object):
     if not isinstance(entry, dict):
         raise RulesError({"entry": ["a catalog entry (an object)"]})
@@ -208,9 +223,7 @@ def _parse_entry(prop: Property, entry: object):
         table = parse_paytable(entry)
     except PaytableFormatError as e:
         raise RulesError({"entry": [str(e)]}) from None
-    spec = game_spec(table.game)
-    if spec is None or spec.wager(table.wager) is None:
-        raise RulesError({"entry": [f"{table.game}.{table.wager} is not a wager of the engine"]})
+    _verify_engine_reads(table)
     if selectors.catalog_for(prop).get(table.id) is not None or CatalogPaytable.objects.filter(
             property=prop, paytable_id=table.id, status=PaytableStatus.PROPOSED).exists():
         raise RulesError({"entry": [f"paytable {table.id!r} is already in the catalog"]})

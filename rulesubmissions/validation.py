@@ -155,14 +155,35 @@ def _options(checked: Checked, spec: GameSpec, given: Mapping) -> dict:
 
 def _options_need_wagers(checked: Checked, spec: GameSpec, options: Mapping,
                          wagers: Mapping) -> None:
-    """An option set only where its wagers are offered (OptionSpec.requires_wagers)."""
+    """An option set only where its wagers are offered (OptionSpec.requires_wagers), and set
+    wherever a wager needing it is (OptionSpec.required_with)."""
     for o in submission_options(spec):
-        if options.get(o.key) in (None, "", False, o.default):
+        unset = options.get(o.key) in (None, "", False, o.default)
+        for w, rule in o.required_with.items():
+            if unset and w in wagers:
+                checked.fail(f"options.{o.key}", f"{o.name}: required where "
+                                                 f"{spec.wager(w).name} is offered ({rule})")
+        if unset:
             continue
         for w, rule in o.requires_wagers.items():
             if w not in wagers:
                 checked.fail(f"options.{o.key}", f"{o.name} may be set only where "
                                                  f"{spec.wager(w).name} is offered ({rule})")
+
+
+def wagers_requirement(spec: GameSpec, needed: tuple[str, ...]) -> str:
+    """A wager's ``requires_wagers`` entry as people say it: "Ante Wager or Pair Plus Wager"."""
+    return " or ".join(spec.wager(k).name for k in needed)
+
+
+def _wagers_need_wagers(checked: Checked, spec: GameSpec, wagers: Mapping) -> None:
+    """A wager offered only with another (WagerSpec.requires_wagers: one of a tuple)."""
+    for key in wagers:
+        w = spec.wager(key)
+        for needed, rule in w.needed_wagers():
+            if not any(k in wagers for k in needed):
+                checked.fail(f"wagers.{key}", f"{w.name} may be offered only with the "
+                                              f"{wagers_requirement(spec, needed)} ({rule})")
 
 
 def _wagers(checked: Checked, spec: GameSpec, given: Mapping, options: Mapping,
@@ -173,8 +194,8 @@ def _wagers(checked: Checked, spec: GameSpec, given: Mapping, options: Mapping,
             checked.fail(f"wagers.{key}", f"{spec.name} has no wager {key!r} (wagers: {names})")
     wagers = {}
     for w in spec.wagers:
-        if w.optional and w.key not in given:
-            continue
+        if not w.base and w.key not in given:
+            continue  # a base wager is the game: always offered (WagerSpec.base)
         path, chosen = f"wagers.{w.key}", given.get(w.key) or ""
         if not isinstance(chosen, str):
             checked.fail(path, "a paytable name or catalog id (a string)")
@@ -304,6 +325,7 @@ def _check_terms(terms: object, cat: Catalog) -> Checked:
         return checked
     options = _options(checked, spec, _mapping(checked, terms, "options"))
     wagers = _wagers(checked, spec, _mapping(checked, terms, "wagers"), options, cat)
+    _wagers_need_wagers(checked, spec, wagers)
     _options_need_wagers(checked, spec, options, wagers)
     context = meter_context(options, wagers, cat)
     meters = _meters(checked, spec, _mapping(checked, terms, "meters"), wagers, options,

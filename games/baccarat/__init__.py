@@ -58,11 +58,14 @@ COMMISSION_NOTE = ("Banker wagers are paid 1 to 1 less a 5% commission: the stan
 
 
 WAGERS = (
+    # The game: a player wagers on one of the three hands (§627a.7(a), §629a.7(a), §631a.8(a)),
+    # the wager each side wager with ``requires_wagers={MAIN: ...}`` is offered "to each player
+    # who placed" (the engine refuses those on a position without one, too).
     WagerSpec("player", "Player's Hand", "§627a.7(a), §629a.7(a)(1), §631a.8(a)(1)",
-              optional=False),
+              base=True),
     WagerSpec("banker", "Banker's Hand", "§627a.7(a), §629a.7(a)(2), §631a.8(a)(2)",
-              optional=False),
-    WagerSpec("tie", "Tie Hand", "§627a.7(a), §629a.7(a)(3), §631a.8(a)(3)", optional=False),
+              base=True),
+    WagerSpec("tie", "Tie Hand", "§627a.7(a), §629a.7(a)(3), §631a.8(a)(3)", base=True),
     WagerSpec("player_pair", "Player Pair", "§627b.2(c)(1), §629b.2(c)(1), §631b.5(c)(1)",
               requires={"commission_free": True}),
     WagerSpec("banker_pair", "Banker Pair", "§627b.2(c)(2), §629b.2(c)(2), §631b.5(c)(2)",
@@ -75,13 +78,16 @@ WAGERS = (
               "§627b.1(c), §629b.1(c), §631b.1(c)"),
     WagerSpec("royal_9_progressive", "Royal 9 Progressive", "§627b.3, §629b.3",
               paytable_required=True, meter="royal_9_mega_jackpot",
-              requires={"variant": NOT_BACCARAT}),
+              requires={"variant": NOT_BACCARAT},
+              requires_wagers={MAIN: "§627b.3(b), §629b.3(b)"}),
     WagerSpec("heavenly_9_progressive", "Heavenly 9 Progressive", "§631b.2", meter=HEAVENLY_9,
-              requires={"variant": BACCARAT}),
-    *(WagerSpec(key, name, side_wagers.FIVE_TREASURES_RULE[key], requires={"variant": BACCARAT})
+              requires={"variant": BACCARAT}, requires_wagers={MAIN: "§631b.2(a)"}),
+    *(WagerSpec(key, name, side_wagers.FIVE_TREASURES_RULE[key], requires={"variant": BACCARAT},
+                requires_wagers={MAIN: "§631b.3(a)"})
       for key, name in side_wagers.FIVE_TREASURES.items()),
     WagerSpec("lucky_nines", "Lucky Nines", "§631b.4", paytable_required=True,
-              requires={"variant": BACCARAT, "fully_automated": True}),
+              requires={"variant": BACCARAT, "fully_automated": True},
+              requires_wagers={MAIN: "§631b.4(c)"}),
 )
 
 OPTIONS = (

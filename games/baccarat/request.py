@@ -12,7 +12,6 @@ from games.baccarat.progressives import (
     ROYAL_9_METER_NAMES,
 )
 from games.baccarat.rules import Coup, deal, third_card_errors, verify_shoe
-from games.baccarat.side_wagers import FIVE_TREASURES
 from games.baccarat.table import Table
 from games.baccarat.variants import VARIANTS
 from games.errors import InvalidCards
@@ -22,11 +21,6 @@ from games.progressive import RoundMeter
 from games.spec import WagerSpec
 
 MAIN = ("player", "banker", "tie")
-# Side wagers open only to a player who placed a wager on the Player, Banker or Tie Hand.
-NEEDS_MAIN_WAGER = {
-    "royal_9_progressive": "(b)", "heavenly_9_progressive": "§631b.2(a)",
-    "lucky_nines": "§631b.4(c)", **dict.fromkeys(FIVE_TREASURES, "§631b.3(a)"),
-}
 
 
 def read_coup(reader: Reader, table: Table) -> tuple[Coup | None, int | None]:
@@ -76,12 +70,11 @@ def read_positions(reader: Reader, table: Table) -> list[dict]:
         if position["seat"] > variant.positions:
             reader.fail(f"{path}.seat", f"the {variant.name} table has {variant.positions} "
                                         f"positions ({variant.positions_rule})")
-        main = not placed.keys().isdisjoint(MAIN)
         for key, amount in placed.items():
             wager = reader.spec.wager(key)
             if key not in not_offered:
                 not_offered[key] = _not_offered(wager, table)
-            problem = not_offered[key] or _refusal(wager, table, main, amount)
+            problem = not_offered[key] or _refusal(wager, placed, amount)
             if problem:
                 reader.fail(f"{path}.wagers.{key}", problem)
     return positions
@@ -98,14 +91,14 @@ def _not_offered(wager: WagerSpec, table: Table) -> str | None:
     return None
 
 
-def _refusal(wager: WagerSpec, table: Table, main: bool, amount: Decimal) -> str | None:
-    """Why this position (``main``: with a wager on the Player, Banker or Tie Hand) cannot
-    place the wager the table offers, or None."""
-    if wager.key in NEEDS_MAIN_WAGER and not main:
-        rule = NEEDS_MAIN_WAGER[wager.key]
-        rule = f"{table.variant.royal_9}{rule}" if rule.startswith("(") else rule
-        return (f"the {wager.name} wager is open to a player who placed a wager on the Player, "
-                f"Banker or Tie Hand ({rule})")
+def _refusal(wager: WagerSpec, placed: dict, amount: Decimal) -> str | None:
+    """Why this position (holding ``placed``) cannot place the wager the table offers, or
+    None. The side wagers' ``requires_wagers`` are the player's too: they are offered "to each
+    player who placed" a wager on the Player, Banker or Tie Hand."""
+    for needed, rule in wager.needed_wagers():
+        if placed.keys().isdisjoint(needed):
+            return (f"the {wager.name} wager is open to a player who placed a wager on the "
+                    f"Player, Banker or Tie Hand ({rule})")
     if wager.key == HEAVENLY_9 and amount < HEAVENLY_9_MINIMUM_WAGER:
         return "a Heavenly 9 Progressive wager is no less than $5 (§631b.2(c))"
     return None

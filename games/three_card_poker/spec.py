@@ -13,7 +13,7 @@ from games.errors import GameError
 from games.money import ZERO
 from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import win_row
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
 
 GAME = "three_card_poker"
 ONE = Decimal(1)  # Ante and Play pay 1 to 1, §649a.12(a) (facts.md: PRIMARY)
@@ -26,6 +26,7 @@ PROGRESSIVES = {
     "five_card_progressive": ("five_card_envy_bonus", "§649a.11(c)(7)(v), §649a.12(h)(5)"),
     "five_of_six_progressive": ("five_of_six_envy_bonus", "§649a.11(c)(9)(v), §649a.12(j)(5)"),
 }
+ANTE_OR_PAIR_PLUS = ("ante", "pair_plus")  # "After placing an Ante Wager or a Pair Plus Wager"
 FIVE_CARD_WAGERS = ("five_card_progressive", "five_card_hand_bonus_player",
                     "five_card_hand_bonus_dealer")
 
@@ -77,28 +78,45 @@ SPEC = GameSpec(
     rule="§649a.2(a)",
     positions=7,
     wagers=(
-        _wager("ante", "Ante Wager", "§649a.7(d)(1)"),
-        _wager("play", "Play Wager", "§649a.7(d)(1)"),
-        _wager("pair_plus", "Pair Plus Wager", "§649a.7(d)(2)", paytable_required=True),
-        _wager("three_card_progressive", "Three-Card Progressive Payout Wager", "§649a.7(d)(4)",
-               paytable_required=True, meter="three_card_progressive"),
-        _wager("six_card_bonus", "Six Card Bonus Wager", "§649a.7(d)(5)",
+        # §649a.2(b)(2): every layout has the Ante, Play and Pair Plus areas; a player plays
+        # the Ante (then Play), the Pair Plus, or both (§649a.7(d)(1)-(3)).
+        _wager("ante", "Ante Wager", "§649a.7(d)(1)", base=True,
+               requires_wagers={"play": "§649a.7(d)(1)"}),
+        _wager("play", "Play Wager", "§649a.7(d)(1)", base=True,
+               requires_wagers={"ante": "§649a.7(d)(1)"}),
+        _wager("pair_plus", "Pair Plus Wager", "§649a.7(d)(2)", base=True,
                paytable_required=True),
+        _wager("three_card_progressive", "Three-Card Progressive Payout Wager", "§649a.7(d)(4)",
+               paytable_required=True, meter="three_card_progressive",
+               requires_wagers={ANTE_OR_PAIR_PLUS: "§649a.7(d)(4)"}),
+        _wager("six_card_bonus", "Six Card Bonus Wager", "§649a.7(d)(5)",
+               paytable_required=True, requires_wagers={ANTE_OR_PAIR_PLUS: "§649a.7(d)(5)"}),
         _wager("five_card_progressive", "Five-Card Progressive Payout Wager", "§649a.7(d)(6)",
-               paytable_required=True, meter="five_card_progressive"),
+               paytable_required=True, meter="five_card_progressive",
+               requires_wagers={ANTE_OR_PAIR_PLUS: "§649a.7(d)(6)"}),
         _wager("five_card_hand_bonus_player", "Five Card Hand Bonus Wager on the player's hand",
-               "§649a.7(d)(7)", meter=fchb.WAGER),
+               "§649a.7(d)(7)", meter=fchb.WAGER,
+               requires_wagers={ANTE_OR_PAIR_PLUS: "§649a.7(d)(7)"}),
         _wager("five_card_hand_bonus_dealer", "Five Card Hand Bonus Wager on the dealer's hand",
-               "§649a.7(d)(7)", meter=fchb.WAGER),
+               "§649a.7(d)(7)", meter=fchb.WAGER,
+               requires_wagers={ANTE_OR_PAIR_PLUS: "§649a.7(d)(7)"}),
+        # Its own subsection of §649a.7(d) is not in the excerpts: the rule of every other
+        # additional wager, (d)(4)-(7), which the engine applies to every position.
         _wager("five_of_six_progressive", "5 of 6 Progressive Payout Wager", "§649a.11(c)(9)",
-               paytable_required=True, meter="five_of_six_progressive"),
+               paytable_required=True, meter="five_of_six_progressive",
+               requires_wagers={ANTE_OR_PAIR_PLUS: "secondary: as §649a.7(d)(4)-(7)"}),
     ),
     options=(
-        OptionSpec("variant", "Pair Plus and Ante version", "§649a.7(e)", VARIANTS, "none"),
+        OptionSpec("variant", "Pair Plus and Ante version", "§649a.7(e)", VARIANTS, "none",
+                   requires_wagers={"ante": "§649a.7(e)", "pair_plus": "§649a.7(e)"}),
         OptionSpec("adjacent_boxes", "Adjacent boxes one player may wager on", "§649a.7(f)",
                    default=1),
         OptionSpec("ante_bonus", "Ante Bonus paytable", "§649a.12(b)",
-                   PaytableNames(GAME, "ante_bonus"), None),
+                   PaytableNames(GAME, "ante_bonus"), None,
+                   requires_wagers={"play": "§649a.12(b)"},
+                   required_with={"play": "§649a.11(c)(3)(ii)(B), §649a.12(b)"}),
+        OptionSpec("dealing_procedure", "Dealing procedure", "§649a.7(c), §649a.8-§649a.10",
+                   choices=DEALING_PROCEDURES, default=DEALING_PROCEDURES[0]),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§649a.12(e)",

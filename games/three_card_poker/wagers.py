@@ -93,6 +93,7 @@ def _read_options(reader: Reader) -> dict:
     if not whole_number(boxes, 1):
         reader.fail("options.adjacent_boxes", "a whole number of boxes, 1 or more (§649a.7(f))")
         boxes = 1
+    reader.option_choice("dealing_procedure")  # §649a.8-§649a.10: settled alike
     return {"variant": variant, "adjacent_boxes": boxes}
 
 
@@ -139,8 +140,9 @@ def _variant_problem(variant, ante, pair_plus) -> tuple[str, str] | None:
 def _read_paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
     tables = {w.key: reader.paytable(w.key) for w in SPEC.wagers
               if w.paytable_required and w.key in placed}
-    if "play" in placed:
-        tables["ante_bonus"] = reader.paytable("ante_bonus")
+    for option in SPEC.options:  # the Ante Bonus of every Play Wager (§649a.12(b))
+        if not placed.isdisjoint(option.required_with):
+            tables[option.key] = reader.paytable(option.key)
     if placed & {"five_card_hand_bonus_player", "five_card_hand_bonus_dealer"}:
         tables[fchb.WAGER] = fchb.paytable(GAME)
     for key in ("ante_bonus", "pair_plus", "six_card_bonus"):

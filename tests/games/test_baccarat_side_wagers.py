@@ -247,3 +247,18 @@ def test_five_treasures_need_a_baccarat_wager_and_a_baccarat_table():
     errors = refusal(*FORTUNE_7, {"tie": "5", "golden_8": "5.00"}, five_treasures="A",
                      variant="midibaccarat")
     assert "Baccarat only" in errors["positions[0].wagers.golden_8"][0]
+
+
+@pytest.mark.parametrize(("wager", "rule"), [
+    ("lucky_nines", "§631b.4(c)"), ("fortune_7", "§631b.3(a)")])
+def test_side_wagers_need_a_player_banker_or_tie_wager_as_spec_says(wager, rule):
+    """§631b.3(a), §631b.4(c): offered to a player who placed a Baccarat wager; the engine
+    reads the rule from SPEC's ``requires_wagers``."""
+    assert (("player", "banker", "tie"), rule) in games.spec("baccarat").wager(
+        wager).needed_wagers()
+    options = {"lucky_nines": "A", "five_treasures": "A", **LUCKY_NINES}
+    errors = refusal(*ONE_NINE, {wager: "5.00"}, **options)
+    assert errors[f"positions[0].wagers.{wager}"] == [
+        f"the {games.spec('baccarat').wager(wager).name} wager is open to a player who placed "
+        f"a wager on the Player, Banker or Tie Hand ({rule})"]
+    assert wager in settle(*ONE_NINE, {"tie": "5.00", wager: "5.00"}, **options)

@@ -433,3 +433,16 @@ def test_the_three_bets_win_together_exactly_on_tens_or_better(deck):
                   " ".join(map(card_str, community)))
     results = {x["result"] for x in lines(result)}
     assert results == {"win" if pays_on_the_lowest_row([*cards, *community]) else "lose"}
+
+
+def test_the_dealing_procedure_is_read_and_an_unknown_one_refused():
+    """§643a.11(a): dealt by §643a.8, §643a.9 or §643a.10; settlement is the same."""
+    payload = {"game": "let_it_ride", "options": {"bet_3": "common_1000",
+                                                  "dealing_procedure": "hand"},
+               "community": ["Js", "Ts"],
+               "positions": [{"seat": 1, "cards": ["As", "Ks", "Qs"], "wagers": THREE_BETS}]}
+    # a royal flush: 1,000 to 1 on each of the three $5 bets
+    assert [x["net"] for x in lines(games.settle(payload))] == ["5000.00"] * 3
+    payload["options"]["dealing_procedure"] = "conveyor"
+    assert errors(payload)["options.dealing_procedure"] == [
+        "'conveyor' is not one of: manual_shoe, hand, automated_shoe"]

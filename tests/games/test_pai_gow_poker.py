@@ -572,7 +572,8 @@ def test_envy_counts_a_surrendered_hand():
 
 def test_no_envy_for_the_other_box_of_the_same_player():
     r = games.settle({
-        "game": "pai_gow_poker", "options": {"fortune_bonus": "2"},
+        "game": "pai_gow_poker",
+        "options": {"fortune_bonus": "2", "adjacent_betting_areas": True},
         "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
         "positions": [
             {"seat": 1, "player": "p1", "cards": SEVEN_CARD_HANDS["four_of_a_kind"].split(),
@@ -651,11 +652,33 @@ def test_a_seventh_seat_does_not_exist():
 def test_one_player_wagers_on_at_most_two_adjacent_boxes(seats):
     """§645a.7(f): a player may wager on two adjacent betting areas, no more."""
     hands = ["As Ah 8d 4c 3s Kd Qh", "Ks Kh 8h 4h 3h Jd Jh", "9s 9c 7d 6c 5h 4s 2d"]
-    errs = errors({"game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+    errs = errors({"game": "pai_gow_poker", "options": {"adjacent_betting_areas": True},
+                   "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
                    "positions": [{"seat": seat, "player": "p1", "cards": hand.split(),
                                   "wagers": {"pai_gow": "5.00"}}
                                  for seat, hand in zip(seats, hands, strict=False)]})
     assert "§645a.7(f)" in errs["positions"][0]
+    assert "at most 2 adjacent box(es)" in errs["positions"][0]
+
+
+def test_two_boxes_for_one_player_need_the_adjacent_betting_areas_option():
+    """§645a.7(f): "may, if specified in its Rules Submission, permit a player to wager on two
+    adjacent betting areas": without the option, one player, one box."""
+    hand_1 = ["As", "Ah", "8d", "4c", "3s", "Kd", "Qh"]
+    hand_2 = ["Ks", "Kh", "8h", "4h", "3h", "Jd", "Jh"]
+    payload = {"game": "pai_gow_poker", "dealer": ["2c", "3c", "4d", "6d", "8s", "Td", "Qd"],
+               "positions": [
+                   {"seat": 1, "player": "p1", "cards": hand_1,
+                    "wagers": {"pai_gow": "5.00"}},
+                   {"seat": 2, "player": "p1", "cards": hand_2,
+                    "wagers": {"pai_gow": "10.00"}}]}
+    assert errors(payload)["positions"] == [
+        "player p1 wagers on seats 1, 2: at most 1 adjacent box(es) "
+        "(§645a.7(f), options.adjacent_betting_areas)"]
+    r = games.settle({**payload, "options": {"adjacent_betting_areas": True}})
+    # Each box is played separately (§645a.7(f)); the house way sets A-A / K-Q and K-K / J-J,
+    # both beating the dealer's Q-6-4-3-2 / T-8: $5 and $10 won less 5% vigorish (§645a.13(a)).
+    assert [p["lines"][0]["net"] for p in r["positions"]] == ["4.75", "9.50"]
 
 
 @pytest.mark.parametrize("stub", [0, 3])

@@ -773,3 +773,30 @@ def test_any_json_in_a_position_is_settled_or_refused_never_a_crash(field, value
     with contextlib.suppress(InvalidRound):
         games.settle({"game": "three_card_poker", "dealer": ["Qs", "7h", "2d"],
                       "options": OPTIONS, "positions": [position, position]})
+
+
+@pytest.mark.parametrize("procedure", ["manual_shoe", "hand", "automated_shoe"])
+def test_every_dealing_procedure_settles_alike(procedure):
+    """§649a.8-§649a.10 differ in how cards reach the layout, not in how a round is paid."""
+    r = play([seat(1, ["As", "Ks", "Qs"], ante="10.00", play="10.00")], ["Qd", "7c", "2d"],
+             options={"dealing_procedure": procedure})
+    # a straight flush beats queen high: Ante and Play 1 to 1, Ante Bonus 5 to 1 (table A)
+    assert [line(r, 1, k)["net"] for k in ("ante", "play", "ante_bonus")] == [
+        "10.00", "10.00", "50.00"]
+
+
+def test_an_unknown_dealing_procedure_is_refused():
+    errors = refused([seat(1, ["As", "Ks", "Qs"], ante="10.00", play="10.00")],
+                     ["Qd", "7c", "2d"], options={"dealing_procedure": "shuffled_by_hand"})
+    assert errors["options.dealing_procedure"] == [
+        "'shuffled_by_hand' is not one of: manual_shoe, hand, automated_shoe"]
+
+
+def test_the_ante_bonus_is_needed_only_where_a_play_wager_is_made():
+    """SPEC says which wager makes the Ante Bonus paytable compulsory (§649a.12(b)); a fold
+    makes no Play Wager, so a round of folds and Pair Plus settles without one."""
+    assert SPEC.option("ante_bonus").required_with == {
+        "play": "§649a.11(c)(3)(ii)(B), §649a.12(b)"}
+    r = play([seat(1, ["Ks", "Kd", "3c"], ante="10.00", pair_plus="5.00")],
+             ["Qd", "7c", "2d"], options={"ante_bonus": None})
+    assert [line(r, 1, k)["net"] for k in ("ante", "pair_plus")] == ["-10.00", "-5.00"]

@@ -17,6 +17,9 @@ def first_paytable(spec, wager_key: str) -> str:
 
 def options_for(spec, offer=()) -> dict:
     options = {o.key: o.default for o in submission_options(spec)}
+    for o in submission_options(spec):
+        if any(spec.wager(w).base or w in offer for w in o.required_with):
+            options[o.key] = o.choices[0]
     for key in offer:
         for option, needed in spec.wager(key).requires.items():
             options[option] = needed[0] if isinstance(needed, tuple) else needed
@@ -33,7 +36,7 @@ def refused_value(spec, option: str, needed):
 
 def terms_for(spec, offer=(), **over) -> dict:
     """Valid terms offering the game's required wagers plus ``offer``, meters at ``SEED``."""
-    keys = [w.key for w in spec.wagers if not w.optional or w.key in offer]
+    keys = [w.key for w in spec.wagers if w.base or w.key in offer]
     wagers = {k: first_paytable(spec, k) for k in keys}
     meters = {m.key: {"initial": fmt(SEED), "reset": fmt(SEED), "rate": str(m.min_rate or 5)}
               for k in keys for m in spec.meters_for(k)}

@@ -233,3 +233,37 @@ def test_the_payout_limit_floor_counts_an_approved_database_paytable(
     low = services.submission_check(property=keystone, terms={**terms,
                                                               "payout_limit": "59999.99"})
     assert "$60,000.00 (§643a.12(g))" in low.errors["payout_limit"][0]
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ({**PAYTABLE_F, "id": "blackjack.pair_plus.F", "game": "blackjack"},
+     "'blackjack' is not a game of the engine"),
+    ({**PAYTABLE_F, "id": "three_card_poker.nope.F", "wager": "nope"},
+     "Three Card Poker has no wager or paytable option 'nope' (§649a.2(a))"),
+    ({**PAYTABLE_F, "rows": [{"hand": "straight_flush", "meter_percent": "100"}]},
+     "Pair Plus Wager has no progressive meter, so no row may pay a percentage of one "
+     "(§649a.7(d)(2); §605a.7(a))"),
+    ({**PAYTABLE_F, "id": "three_card_poker.ante_bonus.F", "wager": "ante_bonus",
+      "citation": "§649a.12(b)", "rows": [{"hand": "straight_flush", "meter_percent": "10"}]},
+     "Ante Bonus paytable has no progressive meter, so no row may pay a percentage of one "
+     "(§649a.12(b); §605a.7(a))"),
+])
+def test_a_paytable_the_engine_cannot_read_is_refused(compliance_officer, keystone, entry,
+                                                       message):
+    with pytest.raises(services.RulesError) as refused:
+        services.paytable_propose(actor=compliance_officer, property=keystone, entry=entry)
+    assert refused.value.errors == {"entry": [message]}
+
+
+def test_a_paytable_option_and_a_meter_wager_may_be_proposed(compliance_officer, keystone):
+    """The Ante Bonus is chosen as an option (§649a.12(b)); the Three-Card Progressive pays a
+    share of its meter (§649a.12(e))."""
+    ante_bonus = {**PAYTABLE_F, "id": "three_card_poker.ante_bonus.F", "wager": "ante_bonus",
+                  "citation": "§649a.12(b)", "rows": [{"hand": "straight_flush", "odds": "5"}]}
+    progressive = {**PAYTABLE_F, "id": "three_card_poker.three_card_progressive.F",
+                   "wager": "three_card_progressive", "citation": "§649a.12(e)",
+                   "rows": [{"hand": "mini_royal", "meter_percent": "100"}]}
+    for entry in (ante_bonus, progressive):
+        proposed = services.paytable_propose(actor=compliance_officer, property=keystone,
+                                             entry=entry)
+        assert (proposed.paytable_id, proposed.status) == (entry["id"], "proposed")

@@ -3,6 +3,7 @@ a cent below, paytables only from the catalog, side wagers only where their vari
 the payout-limit floor. Pure Python: no database."""
 
 from copy import deepcopy
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -12,9 +13,11 @@ from hypothesis import strategies as st
 from games.money import fmt
 from games.paytables import catalog
 from games.spec import PAYOUT_LIMIT_FLOOR
+from rulesubmissions import validation
 from rulesubmissions.engine import available_games, game_spec
 from rulesubmissions.validation import check_terms
 from tests.rulesubmissions.builders import (
+    first_paytable,
     meter_cases,
     refused_value,
     terms_for,
@@ -382,3 +385,129 @@ def test_the_chosen_must_hit_by_row_sets_the_meter_minimum(row, minimum):
     for field in ("initial", "reset"):
         message = errors[f"meters.must_hit_by.{field}"][0]
         assert f"${Decimal(minimum):,.2f} (§631b.6(c)(4))" in message
+
+
+# The base wagers, wager-on-wager rules, options that need wagers, the dealing procedure ------
+
+
+BASE_WAGERS = {
+    "three_card_poker": {"ante", "play", "pair_plus"},  # §649a.2(b)(2), §649a.7(d)(1)-(3)
+    "let_it_ride": {"bet_1", "bet_2", "bet_3"},  # §643a.11, §643a.12(a)
+    "texas_holdem_bonus": {"ante", "flop", "turn", "river"},  # §647a.7(d)(1)
+    "pai_gow_poker": {"pai_gow"},  # §645a.7(d)
+    "baccarat": {"player", "banker", "tie"},  # §627a.7(a), §629a.7(a), §631a.8(a)
+    "craps": set(), "roulette": set(),  # side wagers only: each "may" be offered
+}
+
+
+@pytest.mark.parametrize(("game", "base"), BASE_WAGERS.items())
+def test_a_submission_cannot_leave_out_the_games_base_wagers(game, base):
+    spec = game_spec(game)
+    assert {w.key for w in spec.wagers if w.base} == base
+    terms = terms_for(spec)
+    terms["wagers"] = {k: v for k, v in terms["wagers"].items() if k not in base}
+    checked = check(terms)
+    needs_paytable = {k for k in base if spec.wager(k).paytable_required}
+    assert set(checked.errors) == {f"wagers.{k}" for k in needs_paytable}
+    if not needs_paytable:
+        assert base <= set(checked.terms["wagers"])
+
+
+def test_a_let_it_ride_submission_offers_bets_1_and_2_even_when_not_listed():
+    terms = terms_for(game_spec("let_it_ride"))
+    terms["wagers"] = {"bet_3": terms["wagers"]["bet_3"]}
+    assert set(check(terms).terms["wagers"]) == {"bet_1", "bet_2", "bet_3"}
+
+
+def test_a_three_card_poker_submission_without_pair_plus_is_refused():
+    terms = terms_for(game_spec("three_card_poker"))
+    del terms["wagers"]["pair_plus"]
+    assert check(terms).errors == {
+        "wagers.pair_plus": ["Pair Plus Wager: select one of the paytables (§649a.7(d)(2))"]}
+
+
+def test_the_player_may_still_skip_a_base_wager():
+    """§649a.7(d)(2): Pair Plus alone; the table offers the Ante all the same."""
+    ante = game_spec("three_card_poker").wager("ante")
+    assert ante.base and ante.optional
+
+
+@pytest.mark.parametrize(("game", "wager", "needed", "rule"), [
+    ("three_card_poker", "three_card_progressive", ("ante", "pair_plus"), "§649a.7(d)(4)"),
+    ("three_card_poker", "six_card_bonus", ("ante", "pair_plus"), "§649a.7(d)(5)"),
+    ("three_card_poker", "five_card_progressive", ("ante", "pair_plus"), "§649a.7(d)(6)"),
+    ("three_card_poker", "five_card_hand_bonus_player", ("ante", "pair_plus"), "§649a.7(d)(7)"),
+    ("three_card_poker", "play", ("ante",), "§649a.7(d)(1)"),
+    ("three_card_poker", "ante", ("play",), "§649a.7(d)(1)"),
+    ("texas_holdem_bonus", "progressive", ("ante",), "§647a.7(d)(3)"),
+    ("pai_gow_poker", "fortune_bonus", ("pai_gow",), "§645a.7(e)"),
+    ("baccarat", "heavenly_9_progressive", ("player", "banker", "tie"), "§631b.2(a)"),
+    ("baccarat", "lucky_nines", ("player", "banker", "tie"), "§631b.4(c)"),
+])
+def test_spec_says_which_wagers_a_wager_is_offered_with(game, wager, needed, rule):
+    assert (needed, rule) in game_spec(game).wager(wager).needed_wagers()
+
+
+def test_a_wager_offered_without_the_wagers_it_needs_is_refused(monkeypatch):
+    """Base wagers are always offered, so only a SPEC whose needed wager is not base shows the
+    generic check: Three Card Poker with the Ante and Pair Plus made optional for the table."""
+    real = game_spec("three_card_poker")
+    loose = replace(real, wagers=tuple(
+        replace(w, base=False) if w.key in ("ante", "pair_plus") else w for w in real.wagers))
+    monkeypatch.setattr(validation, "game_spec", lambda game: loose)
+    terms = terms_for(real, offer=["six_card_bonus"])
+    del terms["wagers"]["ante"], terms["wagers"]["pair_plus"]
+    errors = check(terms).errors
+    assert errors["wagers.six_card_bonus"] == [
+        "Six Card Bonus Wager may be offered only with the Ante Wager or Pair Plus Wager "
+        "(§649a.7(d)(5))"]
+    assert errors["wagers.play"] == [
+        "Play Wager may be offered only with the Ante Wager (§649a.7(d)(1))"]
+    terms["wagers"]["pair_plus"] = first_paytable(real, "pair_plus")
+    assert "wagers.six_card_bonus" not in check(terms).errors
+
+
+def test_three_card_poker_offering_play_must_choose_an_ante_bonus_paytable():
+    """§649a.12(b): every Play Wager is paid its Ante Bonus; the engine refuses a Play without
+    options.ante_bonus (§649a.11(c)(3)(ii)(B))."""
+    terms = terms_for(game_spec("three_card_poker"))
+    assert terms["options"]["ante_bonus"] == "A" and check(terms).ok
+    terms["options"]["ante_bonus"] = None
+    assert check(terms).errors == {"options.ante_bonus": [
+        "Ante Bonus paytable: required where Play Wager is offered "
+        "(§649a.11(c)(3)(ii)(B), §649a.12(b))"]}
+
+
+def test_three_card_poker_variant_and_ante_bonus_need_their_wagers():
+    spec = game_spec("three_card_poker")
+    assert spec.option("variant").requires_wagers == {"ante": "§649a.7(e)",
+                                                      "pair_plus": "§649a.7(e)"}
+    assert spec.option("ante_bonus").requires_wagers == {"play": "§649a.12(b)"}
+
+
+@pytest.mark.parametrize(("game", "rule"), [
+    ("three_card_poker", "§649a.7(c), §649a.8-§649a.10"),
+    ("pai_gow_poker", "§645a.7(c), §645a.8-§645a.10"),
+    ("texas_holdem_bonus", "§647a.7(c), §647a.8-§647a.10"),
+    ("let_it_ride", "§643a.11(a)"),
+])
+def test_the_dealing_procedure_is_one_of_the_three_the_chapter_names(game, rule):
+    spec = game_spec(game)
+    option = spec.option("dealing_procedure")
+    assert (option.choices, option.default, option.rule) == (
+        ("manual_shoe", "hand", "automated_shoe"), "manual_shoe", rule)
+    terms = terms_for(spec)
+    assert check(terms).terms["options"]["dealing_procedure"] == "manual_shoe"
+    terms["options"]["dealing_procedure"] = "automated_shoe"
+    assert check(terms).ok
+    terms["options"]["dealing_procedure"] = "by_robot"
+    assert check(terms).errors["options.dealing_procedure"] == [
+        f"{option.name}: choose one of manual_shoe, hand, automated_shoe ({rule})"]
+
+
+def test_pai_gow_adjacent_betting_areas_is_a_yes_no_option_off_by_default():
+    spec = game_spec("pai_gow_poker")
+    terms = terms_for(spec)
+    assert check(terms).terms["options"]["adjacent_betting_areas"] is False
+    terms["options"]["adjacent_betting_areas"] = True
+    assert check(terms).ok
