@@ -78,13 +78,9 @@ class CasinoUserAdmin(UserAdmin):
     readonly_fields = ["groups", "user_permissions"]
 
 
-@admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
-    """Read-only: no add, change or delete, for anyone (superusers included)."""
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """No add, change or delete, for anyone (superusers included): the services write."""
 
-    list_display = ["created_at", "actor_repr", "property", "action", "target_repr"]
-    list_filter = ["property", "action"]
-    search_fields = ["action", "target_repr", "actor_repr"]
     actions = None
 
     def has_add_permission(self, request) -> bool:
@@ -95,3 +91,12 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadOnlyAdmin):
+    """Read-only: the audit log is append-only."""
+
+    list_display = ["created_at", "actor_repr", "property", "action", "target_repr"]
+    list_filter = ["property", "action"]
+    search_fields = ["action", "target_repr", "actor_repr"]

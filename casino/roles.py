@@ -89,10 +89,6 @@ _unknown = {a for r in ROLES.values() for a in r.abilities} - ABILITIES.keys()
 assert not _unknown, f"roles use undefined abilities: {_unknown}"
 
 
-def role_by_label(label: str) -> Role | None:
-    return next((r for r in ROLES.values() if r.label == label), None)
-
-
 def sync_roles(**kwargs) -> None:
     """Create/refresh one permission per ability and one group per role (post_migrate)."""
     from django.contrib.auth.models import Group, Permission

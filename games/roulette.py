@@ -45,6 +45,8 @@ BONUS_ROUND_HANDS = {3: "all_three", 2: "two_of_three", 1: "one_of_three"}
 
 
 def colour(compartment: str) -> str:
+    """The standard wheel's colour (secondary, see ``RED``), for §617b.2(j)'s "3 balls in one
+    color"."""
     if compartment in ("0", "00"):
         return "green"
     return "red" if compartment in RED else "black"
@@ -61,6 +63,7 @@ def b2b_wins(previous_spin: str, spin: str) -> bool:
 
 
 def blazing_7s_wins(spin: str) -> bool:
+    """§617b.2(a): the ball rests on 7, 17 or 27."""
     return spin in BLAZING_NUMBERS
 
 

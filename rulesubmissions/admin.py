@@ -2,20 +2,8 @@
 
 from django.contrib import admin
 
+from casino.admin import ReadOnlyAdmin
 from rulesubmissions.models import CatalogPaytable, RulesSubmission
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    actions = None
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(RulesSubmission)

@@ -16,7 +16,7 @@ from casino.permissions import HasAbility
 from casino.selectors import current_property, properties_visible_to
 from rulesubmissions import selectors, services
 from rulesubmissions.engine import available_games, describe
-from rulesubmissions.models import CatalogPaytable, PaytableStatus, RulesSubmission, Status
+from rulesubmissions.models import CatalogPaytable, RulesSubmission
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
@@ -126,8 +126,7 @@ class SubmissionAction(generics.GenericAPIView):
     serializer_class = SubmissionSerializer
     permission_classes = [HasAbility]
     required_ability = "rulesubmissions.read"
-    ACTIONS = {"submit": Status.SUBMITTED, "approve": Status.APPROVED,
-               "return": Status.RETURNED}
+    ACTIONS = services.SUBMISSION_ACTIONS
 
     @classmethod
     def actions(cls) -> tuple[str, ...]:
@@ -195,7 +194,7 @@ class PaytableDecision(APIView):
 
     permission_classes = [HasAbility]
     required_ability = "paytables.approve"
-    DECISIONS = {"approve": PaytableStatus.APPROVED, "reject": PaytableStatus.REJECTED}
+    DECISIONS = services.PAYTABLE_DECISIONS
 
     @extend_schema(request=None, responses=CatalogPaytableSerializer)
     def post(self, request, pk: int, decision: str):

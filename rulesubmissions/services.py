@@ -155,13 +155,23 @@ def submission_update(*, actor, submission: RulesSubmission, terms: dict) -> Rul
     return submission
 
 
+def submission_is_own(user, submission: RulesSubmission) -> bool:
+    """Segregation of duties, as a compliance officer expects (no section requires it): whoever
+    wrote or submitted a version never approves or returns it."""
+    return user.pk in (submission.author_id, submission.submitted_by_id)
+
+
+def paytable_is_own(user, paytable: CatalogPaytable) -> bool:
+    """A second compliance officer, never the proposer, decides on a paytable."""
+    return user.pk == paytable.proposed_by_id
+
+
 def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str,
                        effective_date: date | None) -> None:
     if to not in TRANSITIONS.get(submission.status, set()):
         raise RulesError({"status": [f"cannot go from {submission.status} to {to}"]})
     _require(actor, TRANSITION_ABILITY[to], submission.property)
-    if to in (Status.APPROVED, Status.RETURNED) and actor.pk in (submission.author_id,
-                                                                 submission.submitted_by_id):
+    if to in (Status.APPROVED, Status.RETURNED) and submission_is_own(actor, submission):
         raise PermissionDenied("the author of a Rules Submission cannot review it")
     if to == Status.RETURNED and not comment.strip():
         raise RulesError({"comment": ["say what must change"]})
@@ -198,7 +208,10 @@ def submission_transition(*, actor, submission: RulesSubmission, to: str, commen
     return submission
 
 
-_VERBS = {Status.SUBMITTED: "submit", Status.APPROVED: "approve", Status.RETURNED: "return"}
+# Each transition's verb: the API's action route and the audit action code.
+SUBMISSION_ACTIONS = {"submit": Status.SUBMITTED, "approve": Status.APPROVED,
+                      "return": Status.RETURNED}
+_VERBS = {to: verb for verb, to in SUBMISSION_ACTIONS.items()}
 
 
 def _verify_engine_reads(table) -> None:
@@ -243,7 +256,9 @@ def paytable_propose(*, actor, property: Property, entry: dict) -> CatalogPaytab
     return paytable
 
 
-_PAYTABLE_VERBS = {PaytableStatus.APPROVED: "approve", PaytableStatus.REJECTED: "reject"}
+# Each decision's verb: the page's and the API's route and the audit action code.
+PAYTABLE_DECISIONS = {"approve": PaytableStatus.APPROVED, "reject": PaytableStatus.REJECTED}
+_PAYTABLE_VERBS = {to: verb for verb, to in PAYTABLE_DECISIONS.items()}
 
 
 @transaction.atomic
@@ -253,7 +268,7 @@ def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> Catalog
     if to not in PAYTABLE_TRANSITIONS[paytable.status]:
         raise RulesError({"status": [f"cannot go from {paytable.status} to {to}"]})
     _require(actor, "paytables.approve", paytable.property)
-    if actor.pk == paytable.proposed_by_id:
+    if paytable_is_own(actor, paytable):
         raise PermissionDenied("a second compliance officer must decide on a paytable")
     before = {"status": paytable.status}
     paytable.status, paytable.decided_by, paytable.decided_at = to, actor, timezone.now()

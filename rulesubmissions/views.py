@@ -22,10 +22,9 @@ from rulesubmissions.forms import (
     game_choices,
     terms_from_post,
 )
-from rulesubmissions.models import PaytableStatus, Status
+from rulesubmissions.models import Status
 
 EMPTY_TERMS: dict = {}
-DECISIONS = {"approve": PaytableStatus.APPROVED, "reject": PaytableStatus.REJECTED}
 
 
 def _submission(request, pk: int):
@@ -221,7 +220,7 @@ def _review_page(request, submission, *, status=200, approve_form=None, return_f
         "changes": diff_terms(base.terms() if base else None, submission.terms()),
         "approve_form": approve_form or ApproveForm(), "return_form": return_form or ReturnForm(),
         "can_decide": submission.status == Status.SUBMITTED
-        and request.user.pk not in (submission.author_id, submission.submitted_by_id),
+        and not services.submission_is_own(request.user, submission),
     }, status=status)
 
 
@@ -267,7 +266,7 @@ def paytable_propose(request):
 @require_POST
 @ability_required("paytables.approve")
 def paytable_decide(request, pk: int, decision: str):
-    to = DECISIONS.get(decision)
+    to = services.PAYTABLE_DECISIONS.get(decision)
     if to is None:
         raise Http404(decision)
     paytable = get_object_or_404(selectors.paytable_list(user=request.user), pk=pk)

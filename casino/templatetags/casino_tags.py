@@ -13,7 +13,6 @@ from casino.permissions import can
 register = template.Library()
 
 
-@register.simple_tag
 def audit_history_url(obj) -> str:
     """``/audit/?target=app_label.model:pk``."""
     return f"{reverse('audit_log')}?{urlencode({'target': target_key(obj)})}"

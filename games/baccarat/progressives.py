@@ -67,6 +67,7 @@ def is_royal_9(cards: Sequence[int]) -> bool:
 
 
 def is_suited_royal_9(cards: Sequence[int]) -> bool:
+    """A Royal 9 of one suit: the ``*_suited_royal_9*`` rows of the paytable (§627b.3)."""
     return is_royal_9(cards) and suit(cards[0]) == suit(cards[1])
 
 
@@ -160,14 +161,3 @@ def must_hit_by(name: str) -> MustHitBy | None:
     """A configuration by name, ``"<paytable>-<minimum wager>"`` (``"B-2"``)."""
     return next((c for c in MUST_HIT_BY if c.name == name), None)
 
-
-def is_must_hit_by_row(
-    minimum_wager: Decimal, minimum: Decimal, maximum: Decimal, contribution_percent: Decimal
-) -> bool:
-    """Whether a Rules Submission's Must-Hit-By figures are one of the table's rows
-    (§631b.6(c)(4): "set in one of the following configurations")."""
-    wanted = (minimum_wager, minimum, maximum, contribution_percent)
-    return any(
-        (c.minimum_wager, c.minimum, c.maximum, c.contribution_percent) == wanted
-        for c in MUST_HIT_BY
-    )

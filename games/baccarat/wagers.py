@@ -29,6 +29,8 @@ SIX = 6
 
 
 def settle_player(amount: Decimal, coup: Coup, variant: Variant, commission_free: bool) -> Line:
+    """1 to 1; a tie hand returns it (Commission free tables: (h) of §627b.2, §629b.2,
+    §631b.5)."""
     rule = variant.cf("(h)") if commission_free else variant.player
     return _even_money("player", PLAYER, amount, coup, rule)
 
@@ -56,6 +58,7 @@ def _even_money(wager: str, side: str, amount: Decimal, coup: Coup, rule: str) -
 
 
 def settle_tie(amount: Decimal, coup: Coup, variant: Variant, commission_free: bool) -> Line:
+    """8 to 1 on a tie hand (Commission free tables: (j) of §627b.2, §629b.2, §631b.5)."""
     rule = variant.cf("(j)") if commission_free else variant.tie
     if coup.winner == TIE:
         return win_to("tie", amount, TIE_ODDS, rule)

@@ -23,7 +23,6 @@ from pathlib import Path
 from games.errors import GameError
 from games.money import fmt
 
-BASES = ("to", "for", "meter_percent", "amount")
 SOURCES = ("primary", "secondary")
 
 

@@ -4,6 +4,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from casino.permissions import can
+from rulesubmissions import services
 from rulesubmissions.engine import game_spec
 
 register = template.Library()
@@ -29,6 +30,18 @@ def game_name(key: str) -> str:
     """The game's name as the engine gives it (the key if the engine no longer has it)."""
     spec = game_spec(key)
     return spec.name if spec else key
+
+
+@register.filter
+def own_submission(submission, user) -> bool:
+    """``services.submission_is_own``: the queues offer no review of one's own version."""
+    return services.submission_is_own(user, submission)
+
+
+@register.filter
+def own_paytable(paytable, user) -> bool:
+    """``services.paytable_is_own``: the catalog offers no decision on one's own proposal."""
+    return services.paytable_is_own(user, paytable)
 
 
 @register.filter

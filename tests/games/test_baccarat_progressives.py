@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 import games
-from games.baccarat.progressives import MUST_HIT_BY, is_must_hit_by_row, must_hit_by
+from games.baccarat.progressives import MUST_HIT_BY, must_hit_by
 from games.errors import InvalidRound
 
 D = Decimal
@@ -266,13 +266,6 @@ def test_the_must_hit_by_table_has_twelve_rows():
     assert (b2.minimum, b2.maximum, b2.contribution_percent) == (D(100), D(500), D("3.5"))
     d1 = must_hit_by("D-1")
     assert (d1.minimum, d1.maximum, d1.contribution_percent) == (D(250), D(1000), D(5))
-
-
-def test_a_configuration_is_valid_only_as_a_row_of_the_table():
-    assert is_must_hit_by_row(D(5), D(250), D(500), D("0.5"))  # C, $5
-    assert is_must_hit_by_row(D(5), D(100), D(250), D(1))  # A, $5
-    assert not is_must_hit_by_row(D(5), D(250), D(500), D(1))
-    assert not is_must_hit_by_row(D(2), D(100), D(250), D("1.5"))
 
 
 def test_the_must_hit_by_option_names_a_row_on_a_baccarat_table():

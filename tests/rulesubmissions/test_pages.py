@@ -108,6 +108,20 @@ def test_an_invalid_draft_is_shown_again_with_its_errors(client_for, table_games
     assert not RulesSubmission.objects.exists()
 
 
+def test_the_author_is_offered_no_review_of_their_own_version(client_for, submitted,
+                                                              table_games_manager):
+    table_games_manager.is_superuser = True  # holds the approve ability, and is the author
+    table_games_manager.save()
+    author, review = client_for(table_games_manager), reverse("rulesubmissions:review",
+                                                              args=[submitted.pk])
+    queue = author.get(reverse("rulesubmissions:queue")).content.decode()
+    assert "your own" in queue and review not in queue
+    page = author.get(review).content.decode()
+    assert "another compliance officer must review it" in page and 'id="approve"' not in page
+    dashboard = author.get(reverse("dashboard")).content.decode()
+    assert "yours: another officer reviews it" in dashboard and review not in dashboard
+
+
 def test_submit_review_and_approve_through_the_pages(client_for, draft, table_games_manager,
                                                      compliance_officer):
     tgm, officer = client_for(table_games_manager), client_for(compliance_officer)
