@@ -48,17 +48,7 @@ class SettleView(APIView):
         ],
     )
     def post(self, request):
-        payload = request.data
-        if not isinstance(payload, dict):
-            return _bad({"non_field_errors": ["The body must be a JSON object."]})
-        try:
-            with using(_catalog(request)):
-                result = games.settle(dict(payload))
-        except games.InvalidRound as exc:
-            return _bad(exc.errors)
-        except games.GameError as exc:
-            return _bad({"non_field_errors": [str(exc)]})
-        return Response(result)
+        return _answer(request, games.settle)
 
 
 class PaiGowHouseWayView(APIView):
@@ -92,14 +82,21 @@ class PaiGowHouseWayView(APIView):
         ],
     )
     def post(self, request):
-        payload = request.data
-        if not isinstance(payload, dict):
-            return _bad({"non_field_errors": ["The body must be a JSON object."]})
-        try:
-            with using(_catalog(request)):
-                return Response(pai_gow_poker.house_way_request(dict(payload)))
-        except games.InvalidRound as exc:
-            return _bad(exc.errors)
+        return _answer(request, pai_gow_poker.house_way_request)
+
+
+def _answer(request, engine_call) -> Response:
+    """The engine's answer to the JSON body, run ``using`` the user's property catalog; what
+    the rules refuse is a 400 naming the field."""
+    if not isinstance(request.data, dict):
+        return _bad({"non_field_errors": ["The body must be a JSON object."]})
+    try:
+        with using(_catalog(request)):
+            return Response(engine_call(dict(request.data)))
+    except games.InvalidRound as exc:
+        return _bad(exc.errors)
+    except games.GameError as exc:
+        return _bad({"non_field_errors": [str(exc)]})
 
 
 def _catalog(request) -> Catalog:
