@@ -47,7 +47,7 @@ from games.settlement import (
     SeatResult,
     paid_by_row,
 )
-from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
 
 GAME = "let_it_ride"
 BETS = ("bet_1", "bet_2", "bet_3")
@@ -130,9 +130,8 @@ SPEC = GameSpec(
         OptionSpec("payout_limit", "Maximum payout on the Let It Ride Wagers per hand",
                    PAYOUT_LIMIT_RULE, default=None),
         # §643a.8-§643a.10 are not in the excerpts; §643a.11(a) names all three.
-        OptionSpec("dealing_procedure", "Dealing procedure (secondary: §643a.8-§643a.10 are "
-                   "not in the excerpts)", "§643a.11(a)", choices=DEALING_PROCEDURES,
-                   default=DEALING_PROCEDURES[0]),
+        dealing_procedure("§643a.11(a)", "Dealing procedure (secondary: §643a.8-§643a.10 are "
+                                         "not in the excerpts)"),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§643a.12(d)",

@@ -41,7 +41,7 @@ from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win
 from games.settlement import Line, RoundResult, SeatResult, push
-from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
 
 GAME = "pai_gow_poker"
 POSITIONS = 6  # §645a.2(a)
@@ -49,8 +49,6 @@ STUB = 4  # §645a.9(d), §645a.10(d): 53 - 7 x 7 cards remain
 PROGRESSIVE_MINIMUM = Decimal("2000.00")  # §645a.13(e)(2): initial and reset at least $2,000
 PAYOUT_LIMIT_RULE = "§645a.13(j)"
 EZ = {"ez_pai_gow": True}
-# §645a.7(e): the optional wagers are offered "to each player who placed a Pai Gow Poker Wager".
-AFTER_PAI_GOW = {"pai_gow": "§645a.7(e)"}
 
 
 # Reading the request ---------------------------------------------------------------------
@@ -323,6 +321,11 @@ def _max_round_win(
     return total
 
 
+def _optional_wager(key: str, name: str, rule: str, **kw) -> WagerSpec:
+    """An optional wager: offered "to each player who placed a Pai Gow Poker Wager" (§645a.7(e))."""
+    return WagerSpec(key, name, rule, requires_wagers={"pai_gow": "§645a.7(e)"}, **kw)
+
+
 SPEC = GameSpec(
     key=GAME,
     name="Pai Gow Poker",
@@ -331,30 +334,22 @@ SPEC = GameSpec(
     wagers=(
         WagerSpec("pai_gow", "Pai Gow Poker Wager", "§645a.7(d), §645a.13(a)", optional=False,
                   base=True),
-        WagerSpec("fortune_bonus", "Fortune Bonus Wager", "§645a.7(e)(1), §645a.13(b)",
-                  paytable_required=True,
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("emperors_treasure", "Emperor's Treasure Wager", "§645a.7(e)(2), §645a.13(c)",
-                  paytable_required=True,
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("insurance", "Pai Gow Insurance Wager", "§645a.7(e)(3), §645a.13(d)",
-                  paytable_required=True,
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("progressive", "Progressive Payout Wager", "§645a.7(e)(4), §645a.13(e)",
-                  meter="progressive",
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("queens_dragon", "Queen's Dragon Wager", "§645a.7(e)(5)(i), §645a.13(f)",
-                  requires=EZ,
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("dynasty_bonus", "Dynasty Bonus Wager", "§645a.7(e)(5)(ii), §645a.13(g)",
-                  requires=EZ,
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("protection", "Protection Wager", "§645a.7(e)(5)(iii), §645a.13(h)",
-                  requires=EZ,
-                  requires_wagers=AFTER_PAI_GOW),
-        WagerSpec("red_black", "Red/Black Wager", "§645a.7(e)(5)(iv), §645a.13(i)",
-                  requires=EZ,
-                  requires_wagers=AFTER_PAI_GOW),
+        _optional_wager("fortune_bonus", "Fortune Bonus Wager", "§645a.7(e)(1), §645a.13(b)",
+                        paytable_required=True),
+        _optional_wager("emperors_treasure", "Emperor's Treasure Wager", "§645a.7(e)(2), §645a.13(c)",
+                        paytable_required=True),
+        _optional_wager("insurance", "Pai Gow Insurance Wager", "§645a.7(e)(3), §645a.13(d)",
+                        paytable_required=True),
+        _optional_wager("progressive", "Progressive Payout Wager", "§645a.7(e)(4), §645a.13(e)",
+                        meter="progressive"),
+        _optional_wager("queens_dragon", "Queen's Dragon Wager", "§645a.7(e)(5)(i), §645a.13(f)",
+                        requires=EZ),
+        _optional_wager("dynasty_bonus", "Dynasty Bonus Wager", "§645a.7(e)(5)(ii), §645a.13(g)",
+                        requires=EZ),
+        _optional_wager("protection", "Protection Wager", "§645a.7(e)(5)(iii), §645a.13(h)",
+                        requires=EZ),
+        _optional_wager("red_black", "Red/Black Wager", "§645a.7(e)(5)(iv), §645a.13(i)",
+                        requires=EZ),
     ),
     options=(
         OptionSpec("ez_pai_gow", "EZ Pai Gow Poker (no vigorish)", "§645a.1, §645a.13(a)"),
@@ -370,8 +365,7 @@ SPEC = GameSpec(
                    default=optional.JOKER_COLOR_NEITHER),
         OptionSpec("payout_limit", "Maximum payout to a player on a single hand",
                    PAYOUT_LIMIT_RULE, default=None),
-        OptionSpec("dealing_procedure", "Dealing procedure", "§645a.7(c), §645a.8-§645a.10",
-                   choices=DEALING_PROCEDURES, default=DEALING_PROCEDURES[0]),
+        dealing_procedure("§645a.7(c), §645a.8-§645a.10"),
         OptionSpec("adjacent_betting_areas", "A player may wager on two adjacent betting areas",
                    "§645a.7(f)"),
     ),

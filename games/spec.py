@@ -37,6 +37,13 @@ class OptionSpec:
     required_with: Mapping[str, str] = field(default_factory=dict)
 
 
+def dealing_procedure(rule: str, name: str = "Dealing procedure") -> OptionSpec:
+    """The dealing procedure the Rules Submission names: from a manual shoe, from the hand or
+    from an automated shoe (each card game's §§ .8-.10); rounds settle alike under each."""
+    return OptionSpec("dealing_procedure", name, rule, choices=DEALING_PROCEDURES,
+                      default=DEALING_PROCEDURES[0])
+
+
 @dataclass(frozen=True)
 class MeterMinimum:
     """Minimums that apply only when ``when`` holds: option keys, or wager keys mapped to the

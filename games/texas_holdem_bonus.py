@@ -34,7 +34,7 @@ from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win, pay_row
 from games.settlement import Line, RoundResult, SeatResult, lose, paid_by_row, push, win_to
-from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
 
 GAME = "texas_holdem_bonus"
 POSITIONS = 6  # §647a.2(a)
@@ -115,8 +115,7 @@ SPEC = GameSpec(
                    default=None),
         OptionSpec("payout_limit", "Maximum payout per hand on the Ante, Flop, Turn, River "
                    "and Bonus Wagers", LIMIT_RULE, default=None),
-        OptionSpec("dealing_procedure", "Dealing procedure", "§647a.7(c), §647a.8-§647a.10",
-                   choices=DEALING_PROCEDURES, default=DEALING_PROCEDURES[0]),
+        dealing_procedure("§647a.7(c), §647a.8-§647a.10"),
     ),
     meters=(
         MeterSpec("progressive", "Progressive Payout", "§647a.12(d)(3)",

@@ -13,7 +13,7 @@ from games.errors import GameError
 from games.money import ZERO
 from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import win_row
-from games.spec import DEALING_PROCEDURES, GameSpec, MeterSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
 
 GAME = "three_card_poker"
 ONE = Decimal(1)  # Ante and Play pay 1 to 1, §649a.12(a) (facts.md: PRIMARY)
@@ -115,8 +115,7 @@ SPEC = GameSpec(
                    PaytableNames(GAME, "ante_bonus"), None,
                    requires_wagers={"play": "§649a.12(b)"},
                    required_with={"play": "§649a.11(c)(3)(ii)(B), §649a.12(b)"}),
-        OptionSpec("dealing_procedure", "Dealing procedure", "§649a.7(c), §649a.8-§649a.10",
-                   choices=DEALING_PROCEDURES, default=DEALING_PROCEDURES[0]),
+        dealing_procedure("§649a.7(c), §649a.8-§649a.10"),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§649a.12(e)",
