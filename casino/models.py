@@ -1,5 +1,8 @@
 """Properties, staff memberships and the append-only audit log."""
 
+import datetime
+from decimal import Decimal
+
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
@@ -12,6 +15,11 @@ class Property(models.Model):
     name = models.CharField(max_length=200)
     license_number = models.CharField(max_length=50, unique=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The gaming day ends here (local time): daily meter readings are taken at this hour.
+    gaming_day_ends = models.TimeField(default=datetime.time(6, 0))
+    # A jackpot slip above this amount needs a security or cage witness (cf. §465a.26(b)(2)).
+    jackpot_witness_threshold = models.DecimalField(max_digits=12, decimal_places=2,
+                                                    default=Decimal("1200.00"))
 
     class Meta:
         verbose_name_plural = "properties"

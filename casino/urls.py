@@ -4,11 +4,15 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from casino import api, views
+from tables import urls_floor, urls_meters, urls_slips
+
+_floor = (urls_floor, urls_meters, urls_slips)
 
 api_v1 = [
     path("me/", api.MeView.as_view(), name="me"),
     path("audit-events/", api.AuditEventList.as_view(), name="audit-events"),
     path("engine/", include("tables.urls")),
+    *(pattern for module in _floor for pattern in module.api_urlpatterns),
 ]
 
 urlpatterns = [
@@ -21,6 +25,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("", include("rulesubmissions.urls")),
+    path("floor/", include(([p for module in _floor for p in module.urlpatterns], "tables"),
+                           namespace="tables")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

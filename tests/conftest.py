@@ -120,3 +120,16 @@ def api_for(db):
 def _fast_password_hashing(settings):
     # PBKDF2's deliberate slowness adds seconds per persona; tests do not need it.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def api_session_for(db):
+    """``api_session_for(user)`` -> a DRF client signed in with a web session (how staff pages
+    and people, rather than integrations holding a token, reach the API)."""
+
+    def make(user):
+        client = APIClient()
+        client.force_login(user)
+        return client
+
+    return make
