@@ -35,7 +35,7 @@ from decimal import Decimal
 
 from games.hands import category, describe, strength
 from games.payload import Reader, whole_number
-from games.paytables import Paytable, catalog
+from games.paytables import Paytable, Row, catalog
 from games.progressive import RoundMeter, best_win, pay_row
 from games.settlement import (
     GAME_ACCOUNT,
@@ -53,6 +53,11 @@ PLAYER, DEALER = "player", "dealer"
 MAGIC_CARD_ODDS = Decimal(20)  # "Magic Card 20 for 1", §643a.12(f)(3), §647a.12(e)(3)
 LUCKY_BONUS_ODDS = Decimal(5)  # "Lucky Bonus 5 for 1"
 METER_MINIMUM = Decimal("10000.00")  # initial and reset amount, §643a.12(f)(4), §647a.12(e)(4)
+# A floorperson or above verifies a payout of 500 for 1 or a share of the meter, by the
+# chapter's paytable section: §649a.11(c)(8)(ii), §643a.11(f)(3)(v)(B), §647a.11(j)(2).
+VERIFY = {"§649a.12(i)": "§649a.11(c)(8)(ii)", "§643a.12(f)": "§643a.11(f)(3)(v)(B)",
+          "§647a.12(e)": "§647a.11(j)(2)"}
+VERIFY_FOR_ONE = Decimal(500)
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,10 @@ def meter_spec(section: str, key: str = WAGER) -> MeterSpec:
         key=key, name="Five Card Hand Bonus", rule=f"{section}(4)",
         min_initial=METER_MINIMUM, min_reset=METER_MINIMUM,
     )
+
+
+# The request's draw fields (Magic Card, Lucky Bonus) in the games that have them.
+DRAW_FIELDS = ("magic_card", "lucky_position")
 
 
 def read_draws(reader: Reader, *, dealer: bool, section: str) -> Draws:
@@ -144,16 +153,25 @@ def _wager_line(
         return lose(bet.wager, bet.amount, f"{section}(1)", **extra)
     if row.basis != "meter_percent":
         return paid_by_row(bet.wager, bet.amount, row, f"{section}(1)", paid_from=GAME_ACCOUNT,
-                           **extra)
+                           verify=_verify(row, section), **extra)
     if bet.on == PLAYER:
-        return pay_row(bet.wager, bet.amount, row, f"{section}(1)", meter, **extra)
+        return pay_row(bet.wager, bet.amount, row, f"{section}(1)", meter,
+                       verify=_verify(row, section), **extra)
     # §647a.12(e)(2): the dealer's-hand jackpot is divided equally among its bettors.
     if not dealer_share:
         dealer_share.append(meter.pay(row.value, ways=dealer_ways))
     odds = row.odds if dealer_ways == 1 else f"{row.odds}, shared {dealer_ways} ways"
     return Line(bet.wager, bet.amount, WIN, odds, dealer_share[0] - bet.amount,
                 f"{section}(1), {section}(2)", paid_from=NOT_TABLE_INVENTORY, meter=meter.key,
-                **extra)
+                verify=_verify(row, section), **extra)
+
+
+def _verify(row: Row, section: str) -> str | None:
+    """The chapter's clause when ``row`` pays 500 for 1 or more, or a share of the meter."""
+    for_one = {"for": row.value, "to": row.value + 1}.get(row.basis)
+    if row.basis == "meter_percent" or (for_one is not None and for_one >= VERIFY_FOR_ONE):
+        return VERIFY[section]
+    return None
 
 
 def _draw_lines(bet: Bet, section: str, draws: Draws) -> list[Line]:

@@ -35,7 +35,7 @@ from games.hands import (
     three_card_rank,
 )
 from games.money import ZERO, fmt
-from games.payload import Reader
+from games.payload import ROUND_FIELDS, Reader
 from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win, pay_row
@@ -148,7 +148,8 @@ SPEC = GameSpec(
 
 def settle(payload: Mapping) -> RoundResult:
     """Settle one round of Let It Ride; raises InvalidRound naming each bad field."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC, fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "community"),
+                    position_fields=("cards",))
     positions = reader.positions()
     community = reader.cards("community", payload.get("community"), count=2)
     for p in positions:
@@ -264,7 +265,7 @@ def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
     whole_meter = row is not None and row.basis == "meter_percent" and row.value == 100
     paid_from = NOT_TABLE_INVENTORY if whole_meter else TABLE_INVENTORY
     return [pay_row(key, wagers[key], row, "§643a.11(f)(3)(iii), §643a.12(d)(1)", meters[key],
-                    paid_from=paid_from)]
+                    paid_from=paid_from, verify="§643a.11(f)(3)(iii)(C)")]
 
 
 def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
@@ -274,7 +275,8 @@ def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
     if key not in wagers:
         return []
     row = tables[key].row(category(hand_strength).name.lower())
-    return [pay_row(key, wagers[key], row, "§643a.11(f)(3)(iv), §643a.12(e)(1)", meters[key])]
+    return [pay_row(key, wagers[key], row, "§643a.11(f)(3)(iv), §643a.12(e)(1)", meters[key],
+                    verify="§643a.11(f)(3)(iv)(C)")]
 
 
 def _envy(positions, five, tables) -> dict[str, dict[int, list[Line]]]:

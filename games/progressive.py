@@ -55,16 +55,19 @@ class RoundMeter:
 
 def pay_row(
     wager: str, amount: Decimal, row: Row | None, rule: str, meter: RoundMeter | None, *,
-    paid_from: str = NOT_TABLE_INVENTORY, **extra,
+    paid_from: str = NOT_TABLE_INVENTORY, verify: str | None = None, **extra,
 ) -> Line:
     """A progressive wager at ``row``: a share of ``meter`` as it stands now (paid from
     ``paid_from``: a percentage-of-meter award never comes from the table inventory, nor is it
     credited to a game account, unless the game's rule says otherwise), the row's odds, or
-    lost when the hand made no row."""
-    if row is None or row.basis != "meter_percent":
+    lost when the hand made no row. A win carries ``verify``, the clause that has a floorperson
+    or above validate the progressive payout (§649a.11(c)(5)(iii) and its twins)."""
+    if row is None:
         return paid_by_row(wager, amount, row, rule, **extra)
+    if row.basis != "meter_percent":
+        return paid_by_row(wager, amount, row, rule, verify=verify, **extra)
     return Line(wager, amount, WIN, row.odds, meter.pay(row.value) - amount, rule,
-                paid_from=paid_from, meter=meter.key, **extra)
+                paid_from=paid_from, meter=meter.key, verify=verify, **extra)
 
 
 def best_win(amount: Decimal, paytable: Paytable, meter: Decimal) -> Decimal:

@@ -35,6 +35,9 @@ class Line:
     hand: str | None = None
     from_seat: int | str | None = None
     meter: str | None = None
+    # The clause making a floorperson or above verify this payout before it is paid
+    # (§649a.11(c)(5)(iii) and its twins; 500 for 1 or a meter share: §649a.11(c)(8)(ii)).
+    verify: str | None = None
 
     def as_dict(self) -> dict:
         data = {
@@ -48,6 +51,8 @@ class Line:
             data["from_seat"] = self.from_seat
         if self.meter is not None:
             data["meter"] = self.meter
+        if self.verify is not None:
+            data["verification"] = self.verify
         return data
 
 

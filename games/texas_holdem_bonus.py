@@ -29,7 +29,7 @@ from games import five_card_hand_bonus as fchb
 from games.cards import ACE, JACK, KING, QUEEN, card_str, rank, suit
 from games.hands import Category, category, describe, strength
 from games.money import ZERO, fmt
-from games.payload import Reader
+from games.payload import ROUND_FIELDS, Reader
 from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win, pay_row
@@ -129,7 +129,9 @@ SPEC = GameSpec(
 
 def settle(payload: Mapping) -> RoundResult:
     """Settle one round of Texas Hold 'Em Bonus; raises InvalidRound naming each bad field."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC,
+                    fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "dealer", "community"),
+                    position_fields=("cards",))
     positions = reader.positions()
     dealer = reader.cards("dealer", payload.get("dealer"), count=2)
     community = reader.cards("community", payload.get("community"), count=5)
@@ -247,7 +249,7 @@ def _progressive_line(wagers, hand: int, table: Paytable, meters) -> list[Line]:
         return [lose("progressive", amount, "§647a.11(b)(2)(i)(B)")]
     row = table.row(category(hand).name.lower())
     return [pay_row("progressive", amount, row, "§647a.11(i), §647a.12(d)(1)",
-                    meters["progressive"], hand=describe(hand))]
+                    meters["progressive"], hand=describe(hand), verify="§647a.11(i)(3)")]
 
 
 def _envy(positions, with_flop, table: Paytable) -> dict[int, list[Line]]:

@@ -67,8 +67,11 @@ def wager_line(
     row = paid_row(table, formed)
     if row is None:
         return lose(key, amount, RULES[key])
-    # §645a.11(h)(4)(ii)(D): a share of the Progressive's meter never comes from the inventory
-    return pay_row(key, amount, row, RULES[key], meter, hand=row.hand.replace("_", " "))
+    # §645a.11(h)(4)(ii)(D): a share of the Progressive's meter never comes from the inventory;
+    # (C): a floorperson or above validates a progressive payout.
+    verify = "§645a.11(h)(4)(ii)(C)" if key == "progressive" else None
+    return pay_row(key, amount, row, RULES[key], meter, hand=row.hand.replace("_", " "),
+                   verify=verify)
 
 
 def envy_hand(table: Paytable, formed: frozenset[str]) -> str | None:

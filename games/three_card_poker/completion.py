@@ -143,14 +143,15 @@ def _progressive(p: Position, rnd: Round, key: str, cards: tuple[int, ...], rule
     # Only a 100% award of the Three-Card Progressive leaves the table inventory
     # (§649a.11(c)(5)(iv)); any share of the meter does for the others ((7)(iv), (9)(iv)).
     off_table = (lambda row: row.value == 100) if three else (lambda row: True)
+    # (5)(iii), (7)(iii), (9)(iii): a floorperson or above validates the progressive payout.
     return [_paytable_line(key, amount, rnd.paytables[key], names, rule, hand=hand,
-                           meter=rnd.meters[key], off_table=off_table)]
+                           meter=rnd.meters[key], off_table=off_table, verify=f"{rule}(iii)")]
 
 
 def _paytable_line(
     key: str, amount: Decimal, paytable: Paytable, names: Sequence[str], lose_rule: str, *,
     hand: str, meter: RoundMeter | None = None,
-    off_table: Callable[[Row], bool] = lambda row: False,
+    off_table: Callable[[Row], bool] = lambda row: False, verify: str | None = None,
 ) -> Line:
     """Paid at the hand's highest row, a share of the meter as it stands when the player is
     paid (§643a.12(e)(4) model), or lost."""
@@ -158,7 +159,8 @@ def _paytable_line(
     if row is None:
         return lose(key, amount, lose_rule, hand=hand)
     paid_from = NOT_TABLE_INVENTORY if off_table(row) else TABLE_INVENTORY
-    return pay_row(key, amount, row, paytable.citation, meter, paid_from=paid_from, hand=hand)
+    return pay_row(key, amount, row, paytable.citation, meter, paid_from=paid_from, hand=hand,
+                   verify=verify)
 
 
 def _five_card_hand_bonus(order: Sequence[Position], rnd: Round) -> dict[int, list[Line]]:
