@@ -1,0 +1,63 @@
+"""Par sheets: what each paytable means for the casino and the players (issue "Par sheets").
+
+``par_sheet(game, wager=..., paytable=..., options=...)`` returns
+``{"game": ..., "wagers": [{"wager", "paytable", "house_edge", "std_dev", "method", "ci95",
+"rows": [{"hand", "probability", "return"}], ...}]}``. ``house_edge`` is the expected loss per
+unit of the wager, as published analyses state it; for a game whose base wagers work together,
+the line of its first base wager (``ante``, ``bet_1``, ``pai_gow``) carries the base game's
+house edge per unit of that wager with the player's optimal (or stated) decisions.
+
+Exact wherever every combination can be counted, Monte Carlo with a 95% confidence interval
+where not. Pure Python and numpy: the engine's rankings, paytable catalog and batch evaluation
+are called, never copied. ``progress``, if given, is called with a fraction 0..1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from games.par import baccarat, dice_wheel, let_it_ride, simulated, three_card_poker
+from games.par.core import ParError, sheet
+
+GAMES = ("three_card_poker", "let_it_ride", "texas_holdem_bonus", "pai_gow_poker", "baccarat",
+         "craps", "roulette")
+
+__all__ = ["GAMES", "ParError", "par_sheet"]
+
+
+def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = None,
+              options: Mapping[str, str] | None = None,
+              progress: Callable[[float], None] | None = None) -> dict:
+    """The par sheet of ``game`` (every wager, or ``wager``; every paytable, or ``paytable``
+    as the settle API names it: the regulation's letter or the catalog id)."""
+    options = {k: str(v) for k, v in (options or {}).items()}
+    if paytable is not None and wager is None:
+        raise ParError({"paytable": "a paytable is chosen for one wager: give the wager too"})
+    if game == "three_card_poker":
+        wagers = three_card_poker.par_sheet(wager, paytable, options)
+    elif game == "let_it_ride":
+        wagers = let_it_ride.par_sheet(wager, paytable, options, progress=progress)
+    elif game == "baccarat":
+        wagers = baccarat.par_sheet(wager, paytable, options)
+    elif game == "craps":
+        wagers = dice_wheel.craps(wager, paytable, options)
+    elif game == "roulette":
+        _no_paytable(paytable, "roulette")
+        wagers = dice_wheel.roulette(wager, options)
+    elif game == "texas_holdem_bonus":
+        wagers = simulated.texas_holdem(wager, paytable, options, progress=progress)
+    elif game == "pai_gow_poker":
+        _no_paytable(paytable, "Pai Gow Poker")
+        if wager not in (None, "pai_gow"):
+            raise ParError({"wager": f"{wager!r}: Pai Gow Poker par sheets cover pai_gow"})
+        wagers = [simulated.pai_gow(options, progress=progress)]
+    else:
+        raise ParError({"game": f"{game!r} is not a game of the engine ({', '.join(GAMES)})"})
+    if progress is not None:
+        progress(1.0)
+    return sheet(game, wagers)
+
+
+def _no_paytable(paytable: str | None, name: str) -> None:
+    if paytable is not None:
+        raise ParError({"paytable": f"{name} par sheets have no paytable to choose"})

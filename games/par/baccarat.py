@@ -1,0 +1,206 @@
+"""Baccarat par sheets (Chapters 627a/b, 629a/b, 631a/b), exact from a shoe of any number of
+decks, by composition.
+
+A coup is at most six cards. Every sequence of six card *values* (0-9, 10^6 of them) gets its
+probability drawn without replacement from the shoe's counts (16 zero-valued cards a deck, 4 of
+each other value); the engine's third-card table (``games.baccarat.rules.BANKER_DRAWS``) says
+which cards are used. The player's third card is the fifth value and the banker's the sixth: in
+a shuffled shoe any unused positions are alike, and a card that is not drawn sums out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+import numpy as np
+
+from games.baccarat import wagers as bw
+from games.baccarat.rules import BANKER_DRAWS, RANK_VALUE, STOOD
+from games.baccarat.variants import VARIANTS
+from games.par import core
+from games.par.core import Outcome, WagerPar
+
+GAME = "baccarat"
+WAGERS = ("banker", "player", "tie", "player_pair", "banker_pair", "lucky_six",
+          "perfect_pairs_player", "perfect_pairs_banker")
+OPTIONS = ("decks", "commission_free", "variant")
+_BANKER_DRAWS = np.array(BANKER_DRAWS, bool)
+VALUE_CARDS = np.bincount(RANK_VALUE, minlength=10)  # cards of each value in one suit
+
+
+@cache
+def coups(decks: int) -> dict[str, np.ndarray]:
+    """Every six-value sequence's probability and the coup it deals: final points, the
+    banker's number of cards."""
+    v = np.indices((10,) * 6).reshape(6, -1).astype(np.int64)
+    counts = VALUE_CARDS * 4 * decks
+    total = 52 * decks
+    probability = np.ones(v.shape[1])
+    for i in range(6):
+        before = sum((v[j] == v[i]).astype(np.int64) for j in range(i))
+        probability *= np.maximum(counts[v[i]] - before, 0) / (total - i)
+    player, banker = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10  # cards 1, 3 and 2, 4
+    natural = (player >= 8) | (banker >= 8)
+    player_draws = ~natural & (player <= 5)
+    banker_draws = ~natural & _BANKER_DRAWS[banker, np.where(player_draws, v[4], STOOD)]
+    return {
+        "probability": probability,
+        "player": np.where(player_draws, (player + v[4]) % 10, player),
+        "banker": np.where(banker_draws, (banker + v[5]) % 10, banker),
+        "banker_cards": 2 + banker_draws,
+    }
+
+
+def _p(mask: np.ndarray, probability: np.ndarray) -> float:
+    return float(probability[mask].sum())
+
+
+def main_wagers(decks: int, commission_free: bool, variant) -> dict[str, WagerPar]:
+    c = coups(decks)
+    pr, player, banker = c["probability"], c["player"], c["banker"]
+    p_win, b_win, tie = player > banker, banker > player, player == banker
+    six = b_win & (banker == bw.SIX)
+    pushed = Outcome("tie hand: returned", _p(tie, pr), 0.0)
+    out = {"player": WagerPar("player", "Player's Hand", None, [
+        Outcome("player wins", _p(p_win, pr), float(bw.ONE)), pushed,
+        Outcome("banker wins", _p(b_win, pr), -1.0)])}
+    if commission_free:
+        banker_rows = [Outcome("banker wins with 6: 1 to 2", _p(six, pr), 0.5),
+                       Outcome("banker wins otherwise", _p(b_win & ~six, pr), 1.0)]
+    else:
+        banker_rows = [Outcome("banker wins: 1 to 1 less 5% commission", _p(b_win, pr),
+                               float(bw.ONE - bw.COMMISSION))]
+    out["banker"] = WagerPar("banker", "Banker's Hand", None, [
+        *banker_rows, pushed, Outcome("player wins", _p(p_win, pr), -1.0)])
+    out["tie"] = WagerPar("tie", "Tie Hand", None, [
+        Outcome("tie hand", _p(tie, pr), float(bw.TIE_ODDS)),
+        Outcome(core.LOSES, _p(~tie, pr), -1.0)])
+    if commission_free:
+        banker6 = banker == bw.SIX
+        two, three = six & (c["banker_cards"] == 2), six & (c["banker_cards"] == 3)
+        out["lucky_six"] = WagerPar("lucky_six", "Lucky Six", None, [
+            Outcome("banker wins with 6 on two cards", _p(two, pr),
+                    float(bw.LUCKY_SIX_ODDS[2])),
+            Outcome("banker wins with 6 on three cards", _p(three, pr),
+                    float(bw.LUCKY_SIX_ODDS[3])),
+            Outcome("banker 6 ties: returned", _p(banker6 & tie, pr), 0.0),
+            Outcome(core.LOSES, _p(~banker6 | p_win, pr), -1.0)])
+    for par in out.values():
+        section = {"player": variant.player, "banker": variant.banker, "tie": variant.tie,
+                   "lucky_six": variant.cf("(c)(3), (k)")}[par.wager]
+        if commission_free and par.wager != "lucky_six":
+            section = variant.cf({"player": "(h)", "banker": "(i)", "tie": "(j)"}[par.wager])
+        par.notes.append(f"{decks} decks, exact ({section})")
+    return out
+
+
+def pair_wagers(decks: int, variant, perfect_pairs_tables) -> list[WagerPar]:
+    """The first two cards of a hand: same rank (4d - 1 of the 52d - 1 cards left), of those
+    the same suit (d - 1), the other suit of its colour (d), the other colour (2d)."""
+    left = 52 * decks - 1
+    same = (4 * decks - 1) / left
+    out = [WagerPar(key, name, None, [
+        Outcome("pair", same, float(bw.PAIR_ODDS)), Outcome(core.LOSES, 1 - same, -1.0)],
+        notes=[f"{decks} decks, exact ({variant.cf(sub)})"])
+        for key, name, sub in (("player_pair", "Player Pair", "(c)(1), (g)"),
+                               ("banker_pair", "Banker Pair", "(c)(2), (g)"))]
+    p = {"perfect_pair": (decks - 1) / left, "colored_pair": decks / left,
+         "mixed_pair": 2 * decks / left}
+    for key, name in (("perfect_pairs_player", "Perfect Pairs on the Player Hand"),
+                      ("perfect_pairs_banker", "Perfect Pairs on the Banker Hand")):
+        for table in perfect_pairs_tables:
+            out.append(WagerPar(key, name, table.id, core.by_rows(table, p, key),
+                                notes=[f"{decks} decks, exact ({variant.perfect_pairs})"]))
+    return out
+
+
+def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str]):
+    core.refuse_unknown(options, OPTIONS)
+    decks = core.option(options, "decks", 8, int)
+    if not 1 <= decks <= 16:
+        raise core.ParError({"options.decks": "a shoe of 1 to 16 decks"})
+    commission_free = core.option(options, "commission_free", False, bool)
+    variant_key = options.get("variant", "baccarat")
+    if variant_key not in VARIANTS:
+        raise core.ParError({"options.variant": f"one of {', '.join(VARIANTS)}"})
+    variant = VARIANTS[variant_key]
+    wagers = [wager] if wager else [w for w in WAGERS if commission_free or w not in (
+        "player_pair", "banker_pair", "lucky_six")]
+    unknown = [w for w in wagers if w not in WAGERS]
+    if unknown:
+        raise core.ParError({"wager": f"{unknown[0]!r}: baccarat par sheets cover "
+                                      f"{', '.join(WAGERS)}"})
+    if not commission_free and {"player_pair", "banker_pair", "lucky_six"} & set(wagers):
+        raise core.ParError({"wager": "Player Pair, Banker Pair and Lucky Six are offered on "
+                                      "Commission free tables only: add commission_free=true"})
+    main = main_wagers(decks, commission_free, variant)
+    tables = core.tables_for(GAME, "perfect_pairs", paytable) if any(
+        w.startswith("perfect_pairs") for w in wagers) else ()
+    pairs = {(p.wager, p.paytable): p for p in pair_wagers(decks, variant, tables)}
+    out = []
+    for key in wagers:
+        out += [main[key]] if key in main else [p for (k, _), p in pairs.items() if k == key]
+    return out
+
+
+def naive_banker_edge(decks: int = 8) -> float:
+    """The Banker wager's house edge by plain nested loops over the thirteen ranks, card by
+    card, the rules written out: the benchmark's reference, and a check of the count by
+    composition."""
+    counts = [4 * decks] * 13
+    total = 52 * decks
+    ev = 0.0
+
+    def draw(v, depth):
+        p = counts[v] / (total - depth)
+        counts[v] -= 1
+        return p
+
+    value = RANK_VALUE
+    for a in range(13):
+        pa = draw(a, 0)
+        for b in range(13):
+            pb = draw(b, 1)
+            for c in range(13):
+                pc = draw(c, 2)
+                for d in range(13):
+                    pd = draw(d, 3)
+                    ev += pa * pb * pc * pd * _naive_rest(
+                        (value[a] + value[c]) % 10, (value[b] + value[d]) % 10, counts, total)
+                    counts[d] += 1
+                counts[c] += 1
+            counts[b] += 1
+        counts[a] += 1
+    return -ev
+
+
+def _naive_rest(player: int, banker: int, counts: list[int], total: int) -> float:
+    def net(p: int, b: int) -> float:
+        return 0.95 if b > p else -1.0 if p > b else 0.0
+
+    if player >= 8 or banker >= 8:
+        return net(player, banker)
+    left = total - 4
+    if player >= 6:  # the player stands; the banker draws on 0-5
+        if banker >= 6:
+            return net(player, banker)
+        return sum(counts[r] / left * net(player, (banker + RANK_VALUE[r]) % 10)
+                   for r in range(13))
+    ev = 0.0
+    for r3 in range(13):
+        p3 = counts[r3] / left
+        counts[r3] -= 1
+        third = RANK_VALUE[r3]
+        final = (player + third) % 10
+        draws = (banker <= 2 or (banker == 3 and third != 8) or (banker == 4 and 2 <= third <= 7)
+                 or (banker == 5 and 4 <= third <= 7) or (banker == 6 and third in (6, 7)))
+        if draws:
+            ev += p3 * sum(counts[r] / (left - 1) * net(final, (banker + RANK_VALUE[r]) % 10)
+                           for r in range(13))
+        else:
+            ev += p3 * net(final, banker)
+        counts[r3] += 1
+    return ev
+
+
