@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from games.money import ZERO
-from games.payload import Reader, whole_number
+from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable, PaytableNames, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, paid_by_row
 from games.spec import GameSpec, OptionSpec, WagerSpec
@@ -292,7 +292,7 @@ def _decisions(
 
 def settle(payload: Mapping) -> RoundResult:
     """Settle what the shooter's rolls decide; raises InvalidRound naming each bad field."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC, fields=(*ROUND_FIELDS, "rolls"))
     positions = reader.positions()
     _verify_wagers(reader, positions)
     wagered = {key for p in positions for key in p["wagers"]}

@@ -36,7 +36,7 @@ from games.pai_gow.rankings import (
     is_set_correctly,
     seven_card_hands,
 )
-from games.payload import Reader, whole_number
+from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win
@@ -163,7 +163,11 @@ def _verify_reset(reader: Reader, meter: RoundMeter) -> None:
 
 def settle(payload: Mapping) -> RoundResult:
     """Settle one round of Pai Gow Poker; raises InvalidRound naming each bad field."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC,
+                    fields=(*ROUND_FIELDS, "dealer", "dealer_high", "dealer_low", "stub_count"),
+                    position_fields=("cards", "high", "low", "surrender", "red_black_color",
+                                     "player"),
+                    options=(w.key for w in SPEC.wagers if w.key != "pai_gow"))
     opts = _options(reader)
     positions = reader.positions()
     for p in positions:
@@ -289,7 +293,7 @@ def _seat_result(p: dict, lines: list[Line]) -> SeatResult:
 
 def house_way_request(payload: Mapping) -> dict:
     """How the house would set seven cards: ``{"cards": [...], "house_way": "<name>"}``."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC, fields=("cards", "house_way"))
     cards = reader.cards("cards", payload.get("cards"), count=7, joker=True)
     name = reader.choice("house_way", payload.get("house_way", DEFAULT_HOUSE_WAY),
                          tuple(HOUSE_WAYS))

@@ -57,13 +57,45 @@ def whole_number(value: object, least: int | None = None, most: int | None = Non
     return (least is None or value >= least) and (most is None or value <= most)
 
 
+# Every settlement request has these; the rest of its fields are the game's own.
+ROUND_FIELDS = ("game", "options", "meters", "positions")
+POSITION_FIELDS = ("seat", "wagers")
+
+
 class Reader:
-    def __init__(self, payload: Mapping, spec: GameSpec):
+    """Reads one request strictly: a key the game does not know, at the top level, in
+    ``options``, ``meters`` or a position, is refused by name, never ignored, so a typo
+    (``{"ez": true}``) cannot change a payout silently.
+
+    ``fields`` are the request's top-level keys (a round's: ``ROUND_FIELDS`` and the game's
+    table fields); ``position_fields`` a position's besides ``seat`` and ``wagers``;
+    ``options`` the option keys besides the SPEC's options and the wagers whose paytable is
+    chosen there.
+    """
+
+    def __init__(self, payload: Mapping, spec: GameSpec, *, fields: Iterable[str] = ROUND_FIELDS,
+                 position_fields: Iterable[str] = (), options: Iterable[str] = ()):
         if not isinstance(payload, Mapping):
             raise InvalidRound({"non_field_errors": "the request body must be a JSON object"})
         self.payload = payload
         self.spec = spec
         self.errors: dict[str, list[str]] = {}
+        self.position_fields = (*POSITION_FIELDS, *position_fields)
+        self.unknown_keys("", payload, tuple(fields), "field")
+        known_options = (*(o.key for o in spec.options),
+                         *(w.key for w in spec.wagers if w.paytable_required), *options)
+        self.unknown_keys("options", self.options, known_options, "option")
+        self.unknown_keys("meters", self.meters,
+                          [k for m in spec.meters for k in (m.key, f"{m.key}_reset")], "meter")
+
+    def unknown_keys(self, path: str, value: Mapping, known: Iterable[str], what: str) -> None:
+        """Name every key of ``value`` that is not ``known``: a strict reading."""
+        known = tuple(dict.fromkeys(known))
+        for key in value:
+            if key not in known:
+                where = f"{path}.{key}" if path else str(key)
+                self.fail(where, f"unknown {what} of {self.spec.name} "
+                                 f"(known: {', '.join(known) or 'none'})")
 
     def fail(self, path: str, message: str) -> None:
         self.errors.setdefault(path, []).append(message)
@@ -213,6 +245,7 @@ class Reader:
         for i, position in enumerate(raw):
             path = f"positions[{i}]"
             position = self.mapping(path, position)
+            self.unknown_keys(path, position, self.position_fields, "position field")
             seat = position.get("seat", i + 1)
             if not whole_number(seat):
                 self.fail(f"{path}.seat", "a seat is a whole number")

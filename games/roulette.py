@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from games.money import ZERO
-from games.payload import Reader, whole_number
+from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, lose, win_row
 from games.spec import GameSpec, OptionSpec, WagerSpec
@@ -199,7 +199,8 @@ def _lines(wagers: Mapping[str, Decimal], b2b: Row | None, blazing: Row | None) 
 
 def settle(payload: Mapping) -> RoundResult:
     """Settle the side wagers of one spin; raises InvalidRound naming each bad field."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC,
+                    fields=(*ROUND_FIELDS, "spin", "previous_spin", "rng_payout", "bonus_balls"))
     wheel = _wheel(reader)
     positions = reader.positions()
     wagered = {key for p in positions for key in p["wagers"]}

@@ -42,12 +42,13 @@ from games.baccarat.request import MAIN
 from games.baccarat.table import (
     GAME,
     PAYTABLE_KEY,
+    SHARED_PAYTABLES,
     read_paytable,
     read_royal_9_combinations,
     read_table,
 )
 from games.baccarat.variants import BACCARAT, MIDIBACCARAT, MINIBACCARAT, VARIANTS
-from games.payload import Reader
+from games.payload import ROUND_FIELDS, Reader
 from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import RoundResult, win_row
 from games.spec import GameSpec, MeterMinimum, MeterSpec, OptionSpec, WagerSpec
@@ -203,7 +204,9 @@ SPEC = GameSpec(
 
 def settle(payload: Mapping) -> RoundResult:
     """Settle one round: every wager of every position, with the section that says so."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC,
+                    fields=(*ROUND_FIELDS, "player_cards", "banker_cards", "shoe"),
+                    options=SHARED_PAYTABLES["perfect_pairs"])
     table = read_table(reader)
     coup, dealt = request.read_coup(reader, table)
     positions = request.read_positions(reader, table)

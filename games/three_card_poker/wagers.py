@@ -9,7 +9,7 @@ from decimal import Decimal
 from games import envy
 from games import five_card_hand_bonus as fchb
 from games.money import fmt
-from games.payload import Reader, whole_number
+from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable
 from games.progressive import RoundMeter
 from games.three_card_poker.spec import (
@@ -48,7 +48,8 @@ class Round:
 
 def read_round(payload: Mapping) -> Round:
     """The round, or InvalidRound naming every bad field."""
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC, fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "dealer", "community"),
+                    position_fields=("cards", "player"), options=("payout_limit",))
     options = _read_options(reader)
     dealer = reader.cards("dealer", payload.get("dealer"), count=3)
     read = reader.positions()
@@ -80,14 +81,10 @@ def read_round(payload: Mapping) -> Round:
 
 def _read_options(reader: Reader) -> dict:
     options = reader.options
-    known = {o.key for o in SPEC.options} | {w.key for w in SPEC.wagers if w.paytable_required}
-    for key in options:
-        if key == "payout_limit":
-            reader.fail("options.payout_limit",
-                        "Three Card Poker has no payout limitation: §649a.12 is 'payout odds; "
-                        "Envy Bonus; rate of progression' (§649a.7(d)(5)), unlike §643a.12(g)")
-        elif key not in known:
-            reader.fail(f"options.{key}", f"unknown option (this game has: {', '.join(known)})")
+    if "payout_limit" in options:
+        reader.fail("options.payout_limit",
+                    "Three Card Poker has no payout limitation: §649a.12 is 'payout odds; "
+                    "Envy Bonus; rate of progression' (§649a.7(d)(5)), unlike §643a.12(g)")
     variant = reader.choice("options.variant", options.get("variant", "none"), VARIANTS)
     boxes = options.get("adjacent_boxes", 1)
     if not whole_number(boxes, 1):

@@ -11,7 +11,7 @@ from games.cards import JOKER, RANKS, SUITS, parse_cards
 from games.errors import InvalidCards
 from games.money import CENT, fmt, parse_dollars
 from games.payload import Reader, whole_number
-from games.spec import GameSpec, WagerSpec
+from games.spec import GameSpec, MeterSpec, WagerSpec
 
 SPEC = GameSpec("test", "Test", "§0", positions=3, wagers=(WagerSpec("bet", "Bet", "§0"),))
 
@@ -81,7 +81,7 @@ def test_options_that_are_not_an_object_are_named_once():
 
 def test_one_player_on_boxes_apart_is_refused():
     raw = [{"seat": s, "player": "ann", "wagers": {"bet": "5"}} for s in (1, 3)]
-    reader = Reader({"positions": raw}, SPEC)
+    reader = Reader({"positions": raw}, SPEC, position_fields=("player",))
     assert reader.owners(reader.positions(), most=2, rule="§0.7(f)") == {1: "ann", 3: "ann"}
     assert reader.errors == {"positions": [
         "player ann wagers on seats 1, 3: at most 2 adjacent box(es) (§0.7(f))"]}
@@ -100,7 +100,10 @@ def test_an_amount_just_below_a_billion_dollars_is_a_wager():
 
 
 def test_a_meter_of_a_billion_dollars_or_more_is_refused_by_name():
-    reader = Reader({"meters": {"progressive": "1" * 40, "other": "999999999.999"}}, SPEC)
+    spec = GameSpec("test", "Test", "§0", positions=3, wagers=SPEC.wagers,
+                    meters=(MeterSpec("progressive", "Progressive", "§0"),
+                            MeterSpec("other", "Other", "§0")))
+    reader = Reader({"meters": {"progressive": "1" * 40, "other": "999999999.999"}}, spec)
     assert reader.meter("progressive") is None
     assert reader.meter("other") == Decimal("999999999.999")
     assert reader.errors == {"meters.progressive": ["a meter amount is below $1,000,000,000"]}
