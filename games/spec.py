@@ -75,6 +75,18 @@ class MeterSpec:
     max_rate: Decimal | None = None
     minimums_when: tuple[MeterMinimum, ...] = ()
 
+    def limit_error(self, limit: Decimal, initial: Decimal | None,
+                    reset: Decimal | None) -> str | None:
+        """Why ``limit`` cannot cap this meter, or None. The limit is the amount above which
+        contributions go to an overflow meter (the progressive controller's parameters, NJ
+        13:69E-1.39A, NY 9 NYCRR 5320.8; secondary), so the meter must be able to show its
+        initial and reset amounts under it."""
+        floor = max((a for a in (initial, reset) if a is not None), default=None)
+        if floor is not None and limit < floor:
+            return (f"{self.name}: the limit must be at least the initial and reset amounts "
+                    f"(${floor:,.2f})")
+        return None
+
     def minimums(self, context: Mapping[str, object]) -> tuple[Decimal | None, Decimal | None, str]:
         """(min initial, min reset, rule) under ``context`` (options and wager -> paytable name)."""
         for m in self.minimums_when:

@@ -11,7 +11,7 @@ Terms (JSON-shaped; amounts are decimal strings in dollars, rates in percent)::
      "table_maximum": "500.00", "payout_limit": "50000.00",
      "wagers": {"pair_plus": "D", "ante": ""},          # wager -> paytable name or id
      "meters": {"<meter>": {"initial": "10000.00", "reset": "10000.00", "rate": "5",
-                            "reserve_rate": "0.5"}}}
+                            "reserve_rate": "0.5", "limit": "50000.00"}}}
 
 Options follow their SPEC: a choice (``None`` = not offered when the default is ``None``),
 yes/no (a bool default) or a whole number (an int default, e.g. adjacent boxes). An option
@@ -33,7 +33,8 @@ from rulesubmissions.engine import game_spec, meter_context
 PERCENT_PLACES = Decimal("0.0001")
 # A meter's terms and how people call them.
 METER_FIELDS = {"initial": "Initial amount ($)", "reset": "Reset amount ($)",
-                "rate": "Rate of progression (%)", "reserve_rate": "Reserve rate (%)"}
+                "rate": "Rate of progression (%)", "reserve_rate": "Reserve rate (%)",
+                "limit": "Limit ($, optional)"}
 HUNDRED = Decimal(100)
 
 
@@ -244,8 +245,12 @@ def _meter(checked: Checked, m: MeterSpec, given: object, context: Mapping) -> d
                                          f"(§605a.7(a))")
     if rate is not None and reserve is not None and rate + reserve > HUNDRED:
         checked.fail(f"{path}.reserve_rate", "rate and reserve rate together exceed 100%")
+    limit = _dollars(checked, f"{path}.limit", given.get("limit"), required=False)
+    problem = m.limit_error(limit, initial, reset) if limit is not None else None
+    if problem:
+        checked.fail(f"{path}.limit", problem)
     return {"initial": _text(initial), "reset": _text(reset), "rate": _text(rate),
-            "reserve_rate": _text(reserve)}
+            "reserve_rate": _text(reserve), "limit": _text(limit)}
 
 
 def needed_meters(spec: GameSpec, wagers: Mapping, options: Mapping) -> dict[str, MeterSpec]:
