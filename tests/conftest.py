@@ -1,13 +1,24 @@
 """Shared fixtures: two properties and named personas, one per role, plus an outsider."""
 
+import os
+
 import pytest
 from django.test import Client
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from casino import services
 
 PASSWORD = "correct-horse-battery"
+
+hypothesis_settings.register_profile(
+    "busy_machine", deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+hypothesis_settings.register_profile("dev")
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "busy_machine"))
 
 # persona fixture name -> role code; all at Keystone except the outsider.
 PERSONAS = {

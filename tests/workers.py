@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ci import in_ci
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Runs in a fresh interpreter so the client side uses exactly the given environment.
@@ -70,8 +72,8 @@ def require_redis_settings() -> str:
     """The Redis broker URL; skipped locally without one, a failure in CI (never silent)."""
     url = os.environ.get("CELERY_BROKER_URL", "")
     if not url:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("CI=true but CELERY_BROKER_URL is not set: the Redis tests must run")
+        if in_ci():
+            pytest.fail("CI is set but CELERY_BROKER_URL is not: the Redis tests must run")
         pytest.skip("CELERY_BROKER_URL not set (Redis tests run in CI)")
     assert url.startswith("redis"), f"expected a Redis broker, got {url!r}"
     return url

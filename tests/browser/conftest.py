@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ci import in_ci
+
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -18,7 +20,7 @@ CHROMIUM_ARGS = [
 def playwright_instance(django_db_setup):
     # After the test database exists: creating it must not happen inside Playwright's loop.
     if not CHROMIUM.exists():
-        if os.environ.get("CI", "").lower() == "true":
+        if in_ci():
             pytest.fail(f"{CHROMIUM} is missing (.ci/run installs Debian's chromium)")
         pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
     from playwright.sync_api import sync_playwright

@@ -1,7 +1,6 @@
 """The audit trail is append-only everywhere: ORM, querysets, admin, and the database."""
 
 import datetime as dt
-import os
 
 import pytest
 from django.db import DatabaseError, connection, transaction
@@ -11,6 +10,7 @@ from django.utils import timezone
 from casino import services
 from casino.audit import audit_record
 from casino.models import AuditEvent, AuditLogImmutable
+from tests.ci import in_ci
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_queryset_update_and_delete_are_refused(event):
 
 def test_the_database_refuses_raw_updates_and_deletes_on_postgresql(event):
     if connection.vendor != "postgresql":
-        if os.environ.get("CI", "").lower() == "true":
+        if in_ci():
             pytest.fail("CI must run this on PostgreSQL (DATABASE_URL)")
         pytest.skip("the trigger exists on PostgreSQL only")
     for sql in ("UPDATE casino_auditevent SET action = 'x.y.z' WHERE id = %s",

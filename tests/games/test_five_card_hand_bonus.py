@@ -8,7 +8,7 @@ import pytest
 from games import five_card_hand_bonus as fchb
 from games.cards import parse_cards
 from games.errors import InvalidRound
-from games.payload import Reader
+from games.payload import ROUND_FIELDS, Reader
 from games.progressive import RoundMeter
 from games.spec import GameSpec, WagerSpec
 
@@ -188,6 +188,8 @@ def test_the_dealer_lucky_position_pays_each_player_on_the_dealers_hand_in_full(
 
 
 SPEC = GameSpec("test", "Test", "§0", 6, (WagerSpec("x", "X", "§0"),))
+# A request with the draw fields (Magic Card, Lucky Bonus) besides a round's own.
+DRAW_REQUEST = (*ROUND_FIELDS, *fchb.DRAW_FIELDS)
 
 
 @pytest.mark.parametrize(
@@ -202,19 +204,19 @@ SPEC = GameSpec("test", "Test", "§0", 6, (WagerSpec("x", "X", "§0"),))
     ],
 )
 def test_bad_draws_are_named(payload, field):
-    reader = Reader(payload, SPEC)
+    reader = Reader(payload, SPEC, fields=DRAW_REQUEST)
     fchb.read_draws(reader, dealer=True, section=SECTION)
     assert field in reader.errors
 
 
 def test_the_dealer_cannot_be_drawn_where_no_one_wagers_on_the_dealers_hand():
-    reader = Reader({"lucky_position": "dealer"}, SPEC)
+    reader = Reader({"lucky_position": "dealer"}, SPEC, fields=DRAW_REQUEST)
     fchb.read_draws(reader, dealer=False, section="§643a.12(f)")
     assert "§643a.12(f)(3)" in reader.errors["lucky_position"][0]
 
 
 def test_draws_are_read():
-    reader = Reader({"magic_card": "7h", "lucky_position": "dealer"}, SPEC)
+    reader = Reader({"magic_card": "7h", "lucky_position": "dealer"}, SPEC, fields=DRAW_REQUEST)
     draws = fchb.read_draws(reader, dealer=True, section=SECTION)
     assert draws == fchb.Draws(parse_cards("7h")[0], "dealer") and not reader.errors
 

@@ -210,8 +210,12 @@ def test_misdeal_voids_every_hand_and_returns_every_wager():
 
 
 def test_four_cards_left_is_no_misdeal():
-    r = one_seat("As Ah 8d 4c 3s Kd Qh", {"pai_gow": "10.00"}, stub_count=4)
-    r2 = one_seat("As Ah 8d 4c 3s Kd Qh", {"pai_gow": "10.00"})
+    cards = "As Ah 8d 4c 3s Kd Qh"
+    # stub_count is the table's (a position's would be refused as unknown, never ignored)
+    r = games.settle({"game": "pai_gow_poker", "dealer": unused_dealer(cards), "stub_count": 4,
+                      "positions": [{"seat": 1, "cards": cards.split(),
+                                     "wagers": {"pai_gow": "10.00"}}]})
+    r2 = one_seat(cards, {"pai_gow": "10.00"})
     assert r["positions"] == r2["positions"]
 
 
