@@ -7,6 +7,7 @@ A meter keeps exact amounts (fractions of a cent: 0.5% of $5 is 2.5¢); every ch
 """
 
 import builtins
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -14,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from casino.models import Property
+from games.money import to_cents
 
 # Meters keep ten decimal places: a rate of progression has at most four (percent), so a
 # contribution of a whole-cent wager is exact (2 + 4 + 2 places for "/ 100").
@@ -85,6 +87,11 @@ class Meter(models.Model):
     @builtins.property
     def is_mystery(self) -> bool:
         return self.mystery_maximum is not None
+
+    @builtins.property
+    def shown(self) -> Decimal:
+        """What the display shows: dollars and cents, the fraction of a cent kept behind."""
+        return to_cents(self.amount)
 
 
 class EntryKind(models.TextChoices):

@@ -1,0 +1,166 @@
+"""API for progressive meters and the wager events that feed them: thin views over
+``tables.wagers`` and ``tables.meters``. A Must-Hit-By trigger never appears here
+(§631b.6(c)(3)): the serializers name every field they show.
+"""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.permissions import HasAbility, property_ids
+from casino.selectors import current_property
+from games.money import fmt
+from tables import tasks, wagers
+from tables.models import Meter, MeterEntry
+
+
+def _exact(value) -> str:
+    """A meter amount with every decimal it has, at least to the cent ("10000.055")."""
+    whole, _, frac = f"{value.normalize():f}".partition(".")
+    return f"{whole}.{frac.ljust(2, '0')}"
+
+
+class ExactField(serializers.Field):
+    def to_representation(self, value):
+        return _exact(value) if value is not None else None
+
+
+class MeterSerializer(serializers.ModelSerializer):
+    tables = serializers.SerializerMethodField()
+    linked_group = serializers.CharField(source="linked_group.name", default=None)
+    parameters = serializers.SerializerMethodField()
+    amount = ExactField()
+    reserve = ExactField()
+    overflow = ExactField()
+    accounting = serializers.SerializerMethodField()
+    pending = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Meter
+        fields = ["id", "key", "name", "game", "tables", "linked_group", "parameters", "amount",
+                  "reserve", "overflow", "accounting", "pending", "seeded_at"]
+
+    def get_tables(self, meter) -> list[str]:
+        if meter.linked_group_id:
+            return sorted(t.label for t in meter.linked_group.tables.all())
+        return [meter.table.label]
+
+    def get_parameters(self, meter) -> dict:
+        parameters = {"initial": fmt(meter.initial_amount), "reset": fmt(meter.reset_amount),
+                      "rate": f"{meter.rate.normalize():f}",
+                      "reserve_rate": f"{meter.reserve_rate.normalize():f}",
+                      "limit": fmt(meter.limit) if meter.limit is not None else None,
+                      "submission_version": meter.submission.version}
+        if meter.is_mystery:
+            parameters["must_hit_by"] = {"minimum": fmt(meter.mystery_minimum),
+                                         "maximum": fmt(meter.mystery_maximum)}
+        return parameters
+
+    def get_accounting(self, meter) -> dict:
+        return {"wagers_counted": meter.wagers_counted, "wagers_sum": fmt(meter.wagers_sum),
+                "contributed": _exact(meter.contributed), "hits": meter.hits,
+                "total_paid": fmt(meter.total_paid)}
+
+    def get_pending(self, meter) -> int:
+        return self.context.get("pending", {}).get(meter.pk, 0)
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    kind_display = serializers.CharField(source="get_kind_display")
+    amount_delta = ExactField()
+    reserve_delta = ExactField()
+    overflow_delta = ExactField()
+    amount_after = ExactField()
+    contributed = ExactField()
+    funded = ExactField()
+    table = serializers.CharField(source="table.label", default=None)
+    actor = serializers.CharField(source="actor.username", default=None)
+
+    class Meta:
+        model = MeterEntry
+        fields = ["id", "kind", "kind_display", "created_at", "amount_delta", "reserve_delta",
+                  "overflow_delta", "amount_after", "contributed", "funded", "paid",
+                  "wagers_counted", "wagers_sum", "table", "seat", "reference", "actor",
+                  "reason"]
+
+
+def visible_meters(user):
+    qs = Meter.objects.select_related("table", "linked_group", "submission").prefetch_related(
+        "linked_group__tables")
+    return qs if user.is_superuser else qs.filter(property_id__in=property_ids(user))
+
+
+class MeterList(generics.ListAPIView):
+    """GET /api/v1/meters/: the meters of your property with parameters, amount (exact),
+    reserve, overflow, accounting meters and pending (accepted, not yet applied) events."""
+
+    permission_classes = [HasAbility]
+    required_ability = "meters.read"
+    serializer_class = MeterSerializer
+
+    def get_queryset(self):
+        return visible_meters(self.request.user).order_by("pk")
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.get_queryset())
+        context = {**self.get_serializer_context(), "pending": wagers.pending_counts(page)}
+        return self.get_paginated_response(MeterSerializer(page, many=True,
+                                                           context=context).data)
+
+
+class MeterLedger(generics.ListAPIView):
+    """GET /api/v1/meters/{id}/ledger/: the meter's ledger, newest first, paged."""
+
+    permission_classes = [HasAbility]
+    required_ability = "meters.read"
+    serializer_class = EntrySerializer
+
+    def get_queryset(self):
+        meter = generics.get_object_or_404(visible_meters(self.request.user),
+                                           pk=self.kwargs["pk"])
+        return meter.entries.select_related("table", "actor").order_by("-pk")
+
+
+_WAGER_EXAMPLE = [{"id": "TCP-1-000001", "table": "TCP-1", "seat": 3,
+                   "wager": "five_card_progressive", "amount": "5.00",
+                   "placed_at": "2026-11-30T21:15:04-05:00"}]
+
+
+class WagerIngest(APIView):
+    """POST /api/v1/wagers/: progressive wager events from a table game system."""
+
+    permission_classes = [HasAbility]
+    required_ability = "wagers.post"
+
+    @extend_schema(
+        summary="Post progressive wager events",
+        description=(
+            "A JSON array of events (at most 5,000). Each is stored before the answer, which "
+            "says per event `accepted`, `duplicate` (the id was posted before: it counts once) "
+            "or `rejected` with the reason. Workers add accepted events to the meters."),
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="Per-event status."),
+                   400: OpenApiResponse(OpenApiTypes.OBJECT, description="Not an array.")},
+        examples=[OpenApiExample("One event", value=_WAGER_EXAMPLE, request_only=True),
+                  OpenApiExample("Answer", response_only=True, status_codes=["200"], value={
+                      "accepted": 1, "duplicate": 0, "rejected": 0,
+                      "results": [{"id": "TCP-1-000001", "status": "accepted"}]})],
+    )
+    def post(self, request):
+        events = request.data
+        if not isinstance(events, list):
+            return _bad("a JSON array of wager events")
+        if len(events) > wagers.MAX_EVENTS:
+            return _bad(f"at most {wagers.MAX_EVENTS:,} events per request")
+        prop = getattr(request, "property", None) or current_property(request.user)
+        results, touched = wagers.wagers_ingest(property=prop, events=events)
+        tasks.enqueue_apply(touched)
+        counts = {s: sum(r["status"] == s for r in results)
+                  for s in ("accepted", "duplicate", "rejected")}
+        return Response({**counts, "results": results})
+
+
+def _bad(message: str) -> Response:
+    return Response({"errors": {"non_field_errors": [message]}}, status=400)

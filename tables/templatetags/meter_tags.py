@@ -1,0 +1,21 @@
+"""Template tags for a table's meters (the floor row and the table page)."""
+
+from django import template
+
+from casino.permissions import can
+from tables import meters
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def table_meters(context, table) -> dict:
+    """The table's meters (shared with its linked group, §605a.8), the ones its terms need
+    that are not seeded, and whether the user may seed them."""
+    request = context.get("request")
+    submission = meters.terms_of(table)
+    have = {m.key: m for m in meters.meters_of(table)}
+    missing = [(k, meters.meter_name(table.game, k)) for k in meters.needed_meter_keys(submission)
+               if k not in have]
+    return {"meters": list(have.values()), "missing": missing,
+            "can_seed": bool(request) and can(request.user, "tables.operate", table.property)}

@@ -1,0 +1,158 @@
+"""Meter pages: the live board (htmx polling), a meter's page with its ledger, last hits and
+chart, two-person adjustments, seeding from the table page, and the daily readings report
+with CSV. Thin views over ``tables.meters`` and ``tables.reconciliation``."""
+
+import csv
+from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from casino.permissions import ability_required, can, require
+from tables import meters, reconciliation, wagers
+from tables.models import AdjustmentStatus, EntryKind, MeterAdjustment, Table
+
+LAST_HITS = 25
+HISTORY_POINTS = 500
+
+
+def _meters(request):
+    return (meters.Meter.objects.filter(property=request.property)
+            .select_related("table", "linked_group", "submission")
+            .prefetch_related("linked_group__tables").order_by("pk"))
+
+
+def _meter(request, pk: int):
+    return get_object_or_404(_meters(request), pk=pk)
+
+
+def _board_context(request) -> dict:
+    rows = list(_meters(request))
+    pending = wagers.pending_counts(rows)
+    for m in rows:
+        m.pending = pending[m.pk]
+    return {"meters": rows,
+            "alerts": list(reconciliation.open_alerts(request.property)),
+            "updated_at": timezone.now()}
+
+
+@ability_required("meters.read")
+def meter_list(request):
+    """The floor's meter board; its body refreshes itself every two seconds."""
+    return render(request, "tables/meters/board.html", _board_context(request))
+
+
+@ability_required("meters.read")
+def meter_board(request):
+    return render(request, "tables/meters/_board.html", _board_context(request))
+
+
+@ability_required("meters.read")
+def meter_detail(request, pk: int):
+    meter = _meter(request, pk)
+    ledger = Paginator(meter.entries.select_related("table", "actor").order_by("-pk"), 50)
+    hits = meter.entries.filter(kind=EntryKind.HIT).select_related("table").order_by("-pk")
+    return render(request, "tables/meters/detail.html", {
+        "meter": meter, "page": ledger.get_page(request.GET.get("page")),
+        "hits": hits[:LAST_HITS], "adjustments": meter.adjustments.select_related(
+            "proposed_by", "decided_by")[:20],
+        "can_adjust": can(request.user, "meters.adjust", meter.property),
+        "tables": meters.owner_tables(meter),
+    })
+
+
+@ability_required("meters.read")
+def meter_history(request, pk: int):
+    """The amount after each ledger row (the chart's data): ISO time and exact amount."""
+    meter = _meter(request, pk)
+    rows = list(meter.entries.order_by("-pk").values_list("created_at", "amount_after")
+                [:HISTORY_POINTS])[::-1]
+    return JsonResponse({"points": [[t.timestamp(), str(a)] for t, a in rows]})
+
+
+@require_POST
+@ability_required("meters.adjust")
+def adjustment_propose(request, pk: int):
+    meter = _meter(request, pk)
+    try:
+        amount = Decimal(request.POST.get("amount", "").strip())
+        meters.adjustment_propose(meter=meter, amount=amount,
+                                  reason=request.POST.get("reason", ""), actor=request.user)
+    except InvalidOperation:
+        messages.error(request, "Amount: enter a signed amount in dollars, like -12.50")
+    except meters.MeterError as exc:
+        messages.error(request, f"{exc.field.capitalize()}: {exc}")
+    else:
+        messages.success(request, "Adjustment proposed: a second person must approve it.")
+    return redirect("tables:meter-detail", pk=meter.pk)
+
+
+@require_POST
+@ability_required("meters.adjust")
+def adjustment_decide(request, pk: int, decision: str):
+    adjustment = get_object_or_404(MeterAdjustment, pk=pk, meter__property=request.property,
+                                   status=AdjustmentStatus.PROPOSED)
+    if decision not in ("approve", "reject"):
+        raise Http404
+    try:
+        meters.adjustment_decide(adjustment=adjustment, actor=request.user,
+                                 approve=decision == "approve")
+    except meters.MeterError as exc:
+        messages.error(request, str(exc))
+    return redirect("tables:meter-detail", pk=adjustment.meter_id)
+
+
+@require_POST
+@ability_required("tables.operate")
+def meter_seed(request, table_pk: int, key: str):
+    table = get_object_or_404(Table, pk=table_pk, property=request.property)
+    require(request.user, "tables.operate", table.property)
+    try:
+        meter = meters.meter_seed(table=table, key=key, actor=request.user)
+    except meters.MeterError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{meter.name} seeded at ${meter.initial_amount:,.2f}.")
+    return redirect(request.POST.get("next") or "tables:meter-list")
+
+
+def _day(request) -> date:
+    default = reconciliation.gaming_day(request.property, timezone.now()) - timedelta(days=1)
+    try:
+        return date.fromisoformat(request.GET.get("day", "")) if request.GET.get("day") \
+            else default
+    except ValueError:
+        return default
+
+
+@ability_required("meters.read")
+def readings(request):
+    """Daily meter readings with the change from the day before; CSV with ``?format=csv``."""
+    day = _day(request)
+    rows = reconciliation.readings_report(request.property, day)
+    if request.GET.get("format") == "csv":
+        return _csv(day, rows)
+    return render(request, "tables/meters/readings.html", {
+        "day": day, "rows": rows, "previous": day - timedelta(days=1),
+        "next": day + timedelta(days=1)})
+
+
+def _csv(day: date, rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="meter-readings-{day}.csv"'
+    out = csv.writer(response)
+    out.writerow(["Gaming day", "Meter", "Tables", "Amount", "Reserve", "Overflow",
+                  "Change from the day before", "Hits that day", "Total paid",
+                  "Decrease without a hit"])
+    for row in rows:
+        r = row.reading
+        out.writerow([day, r.meter.name, r.meter.owner_label, r.amount, r.reserve, r.overflow,
+                      "" if row.change is None else row.change,
+                      "" if row.hits is None else row.hits, r.total_paid,
+                      "yes" if row.flagged else ""])
+    return response
