@@ -117,3 +117,34 @@ class CatalogPaytable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paytable_id} ({self.get_status_display()})"
+
+
+class ParSheetStatus(models.TextChoices):
+    QUEUED = "queued", "Waiting for a worker"
+    RUNNING = "running", "Computing"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class ParSheet(models.Model):
+    """One wager's par sheet at one paytable (issue "Par sheets"), kept once computed: the
+    same paytable rows and options give the same figures, whichever submission asks."""
+
+    key = models.CharField(max_length=64, unique=True)  # hash of game, wager, rows, options
+    game = models.CharField(max_length=40)
+    wager = models.CharField(max_length=60)
+    paytable = models.CharField(max_length=200, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=20, choices=ParSheetStatus.choices,
+                              default=ParSheetStatus.QUEUED)
+    progress = models.FloatField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "wager", "paytable"]
+
+    def __str__(self) -> str:
+        return f"par sheet {self.game} {self.wager} {self.paytable or '-'}"

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from rulesubmissions import api, views
+from rulesubmissions import api, par_views, views
 
 app_name = "rulesubmissions"
 
@@ -33,6 +33,9 @@ pages = [
     path("<int:pk>/return/", views.submission_return, name="return"),
     path("<int:pk>/new-version/", views.submission_new_version, name="new-version"),
     path("<int:pk>/print/", views.submission_print, name="print"),
+    path("<int:pk>/par/", par_views.par_tab, name="par"),
+    path("<int:pk>/par/run/", par_views.par_run, name="par-run"),
+    path("<int:pk>/par/progress/", par_views.par_progress, name="par-progress"),
     path("paytables/", views.paytable_catalog, name="paytables"),
     path("paytables/propose/", views.paytable_propose, name="paytable-propose"),
     path("paytables/<int:pk>/<str:decision>/", views.paytable_decide, name="paytable-decide"),

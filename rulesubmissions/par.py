@@ -1,0 +1,178 @@
+"""Par sheets of a Rules Submission: which wager and paytable pairs it selects, the cache of
+computed sheets (one per paytable and options), and the state of the Celery job computing the
+missing ones (issue "Par sheets"). The figures come from the engine (``games.par``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from casino.audit import audit_record
+from games.par import ParError, par_sheet
+from games.paytables import Catalog, using
+from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
+from rulesubmissions.selectors import catalog_for
+
+PENDING = (ParSheetStatus.QUEUED, ParSheetStatus.RUNNING)
+STALE_AFTER = timedelta(minutes=30)  # a job no worker finished: asked for again
+# Wagers each game's par sheet covers, and the base wager whose line carries the base game.
+COVERED = {
+    "three_card_poker": {"ante", "pair_plus", "six_card_bonus", "three_card_progressive",
+                         "five_card_progressive", "five_of_six_progressive"},
+    "let_it_ride": {"bet_3", "three_card_bonus", "three_card_progressive",
+                    "five_card_progressive"},
+    "texas_holdem_bonus": {"ante", "bonus", "progressive"},
+    "pai_gow_poker": {"pai_gow"},
+    "baccarat": {"player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
+                 "perfect_pairs_player", "perfect_pairs_banker"},
+    "craps": {"all_small", "all_tall", "make_em_all"},
+    "roulette": set(),
+}
+# Wagers a par line of another wager already covers (the base game's decisions).
+INCLUDED = {"three_card_poker": {"play"}, "let_it_ride": {"bet_1", "bet_2"},
+            "texas_holdem_bonus": {"flop", "turn", "river"}}
+# Options of the submission that change a game's figures, by par sheet option.
+GAME_OPTIONS = {"baccarat": ("decks", "commission_free", "variant"),
+                "pai_gow_poker": ("house_way", "ez_pai_gow"),
+                "texas_holdem_bonus": ("ante_pays_on",), "roulette": ("wheel",)}
+
+
+@dataclass(frozen=True)
+class ParRequest:
+    """One line of a submission's par sheet: a wager at a paytable, with options."""
+
+    wager: str
+    paytable: str | None
+    options: dict
+
+
+def _chosen(submission: RulesSubmission, key: str) -> str | None:
+    return (submission.wagers or {}).get(key) or (submission.options or {}).get(key) or None
+
+
+def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[str]]:
+    """The par lines a submission's terms call for, and the offered wagers no par sheet
+    covers yet."""
+    game, options = submission.game, submission.options or {}
+    base = {k: str(options[k]).lower() if isinstance(options[k], bool) else str(options[k])
+            for k in GAME_OPTIONS.get(game, ()) if options.get(k) not in (None, "")}
+    requests, uncovered = [], []
+    for key in submission.wagers or {}:
+        if key in INCLUDED.get(game, ()):
+            continue
+        if key not in COVERED.get(game, set()):
+            uncovered.append(key)
+            continue
+        opts = dict(base)
+        meter = ((submission.meters or {}).get(key) or {}).get("initial")
+        if meter:
+            opts["meter"] = str(meter)
+        if game == "baccarat":
+            opts.pop("meter", None)
+        if game == "three_card_poker" and key == "ante":
+            requests.append(ParRequest("ante", options.get("ante_bonus") or "none", opts))
+        elif game == "let_it_ride" and key == "bet_3":
+            requests.append(ParRequest("bet_1", _chosen(submission, "bet_3"), opts))
+        elif key.startswith("perfect_pairs"):
+            requests.append(ParRequest(key, options.get("perfect_pairs") or _chosen(
+                submission, key), opts))
+        elif game == "craps":
+            requests.append(ParRequest(key, options.get("bonus_craps"), opts))
+        else:
+            requests.append(ParRequest(key, _chosen(submission, key), opts))
+    if game == "roulette":
+        requests += [ParRequest(k, None, base) for k in ("straight_up", "even_money")]
+    return requests, uncovered
+
+
+def _key(game: str, request: ParRequest, cat: Catalog) -> str:
+    """Same game, wager, options and paytable rows: the same figures, whatever the ids."""
+    rows = [p.as_dict()["rows"] for p in cat
+            if p.game == game and request.paytable in (p.id, p.name)]
+    text = json.dumps([game, request.wager, request.paytable, rows, request.options],
+                      sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _sheets(submission: RulesSubmission) -> list[tuple[ParRequest, str]]:
+    cat = catalog_for(submission.property)
+    requests, _ = par_requests(submission)
+    return [(r, _key(submission.game, r, cat)) for r in requests]
+
+
+@transaction.atomic
+def par_sheet_request(*, submission: RulesSubmission, user) -> list[ParSheet]:
+    """Queue every par line of ``submission`` not yet computed (or failed, or left by a
+    worker that never finished) and start the Celery job; computed lines are reused."""
+    from rulesubmissions.tasks import compute_par_sheets
+
+    queued = []
+    now = timezone.now()
+    for request, key in _sheets(submission):
+        sheet, created = ParSheet.objects.select_for_update().get_or_create(key=key, defaults={
+            "game": submission.game, "wager": request.wager,
+            "paytable": request.paytable or "", "options": request.options})
+        stale = sheet.status in PENDING and now - sheet.requested_at > STALE_AFTER
+        if created or sheet.status == ParSheetStatus.FAILED or stale:
+            sheet.status, sheet.progress, sheet.error = ParSheetStatus.QUEUED, 0, ""
+            sheet.requested_at, sheet.result = now, None
+            sheet.save()
+            queued.append(sheet)
+    if queued:
+        audit_record(actor=user, action="rulesubmissions.par_sheet.request", target=submission,
+                     after={"par_sheets": [f"{s.wager} {s.paytable}".strip() for s in queued]})
+        ids, prop = [s.pk for s in queued], submission.property_id
+        transaction.on_commit(lambda: compute_par_sheets.delay(ids, prop))
+    return queued
+
+
+def par_sheet_compute(*, sheet_id: int, property_id: int | None) -> None:
+    """Compute one queued par line in the worker, saving its progress as it goes."""
+    from casino.models import Property
+
+    sheet = ParSheet.objects.get(pk=sheet_id)
+    if sheet.status == ParSheetStatus.DONE:
+        return
+    ParSheet.objects.filter(pk=sheet_id).update(status=ParSheetStatus.RUNNING, progress=0)
+    saved = [0.0]
+
+    def progress(fraction: float) -> None:
+        if fraction - saved[0] >= 0.05:
+            saved[0] = fraction
+            ParSheet.objects.filter(pk=sheet_id).update(progress=min(fraction, 0.99))
+
+    prop = Property.objects.filter(pk=property_id).first() if property_id else None
+    try:
+        with using(catalog_for(prop)):
+            result = par_sheet(sheet.game, wager=sheet.wager, paytable=sheet.paytable or None,
+                               options=sheet.options, progress=progress)
+    except ParError as e:
+        ParSheet.objects.filter(pk=sheet_id).update(
+            status=ParSheetStatus.FAILED, finished_at=timezone.now(),
+            error="; ".join(" ".join(m) for m in e.errors.values()))
+        return
+    ParSheet.objects.filter(pk=sheet_id).update(
+        status=ParSheetStatus.DONE, progress=1, result=result, finished_at=timezone.now())
+
+
+def par_sheet_state(submission: RulesSubmission) -> dict:
+    """What the Par sheet tab shows: each line's cached sheet (or None), the uncovered wagers,
+    and the job's progress while any line is pending."""
+    _, uncovered = par_requests(submission)
+    pairs = _sheets(submission)
+    found = {s.key: s for s in ParSheet.objects.filter(key__in=[k for _, k in pairs])}
+    lines = [(r, found.get(k)) for r, k in pairs]
+    sheets = [s for _, s in lines if s is not None]
+    pending = [s for s in sheets if s.status in PENDING]
+    missing = [r for r, s in lines if s is None or s.status == ParSheetStatus.FAILED]
+    progress = sum(1.0 if s.status == ParSheetStatus.DONE else s.progress for s in sheets)
+    return {
+        "lines": lines, "uncovered": uncovered, "pending": bool(pending),
+        "missing": bool(missing),
+        "progress": round(100 * progress / len(lines)) if lines else 100,
+    }
