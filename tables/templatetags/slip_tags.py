@@ -1,0 +1,19 @@
+"""``{% table_slips table %}``: a table's recent jackpot slips and its "Record jackpot" button,
+for the table's page."""
+
+from django import template
+
+from casino.permissions import can
+
+register = template.Library()
+RECENT = 5
+
+
+@register.inclusion_tag("tables/slips/_table_slips_panel.html", takes_context=True)
+def table_slips(context, table):
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return {"table": table,
+            "can_record": user is not None and can(user, "slips.record", table.property)
+            and table.status == "open",
+            "recent": table.slips.select_related(None).order_by("-number")[:RECENT]}

@@ -1,0 +1,173 @@
+"""Jackpot slips end to end through the services, on PostgreSQL: recorded from the round as
+dealt, validated by a second person with the meter as it stands, paid, voided by two people.
+Every amount is worked out by hand from the chapters' paytables and the seeded meters."""
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from casino.models import AuditEvent
+from tables import slips
+from tables.models import JackpotSlip, Meter, MeterEntry, SlipKind, SlipStatus
+from tests.tables import slip_builders as sb
+from tests.tables.slip_builders import D, position, tcp_round
+
+tcp_table, holdem_table = sb.tcp_table, sb.holdem_table
+second_floorperson, record = sb.second_floorperson, sb.record
+
+pytestmark = pytest.mark.django_db
+
+ROYAL_HEARTS = tcp_round(position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+                         community="Jh Th")
+
+
+def meter(table, key):
+    return Meter.objects.get(table=table, key=key)
+
+
+def test_a_mini_royal_takes_100_percent_of_the_meter_and_resets_it(tcp_table, record,
+                                                                   floorperson):
+    # §649a.12(e) paytable "trips": mini royal (A-K-Q suited) pays 100% of the $5,000 meter,
+    # never from the table inventory (§649a.11(c)(5)(iv)); the meter resets to $5,000.
+    body = tcp_round(position(1, "As Ks Qs", pair_plus="5.00", three_card_progressive="1.00"))
+    slip = record(tcp_table, 1, "three_card_progressive", body)
+    assert (slip.number, slip.status, slip.award) == (1, SlipStatus.RECORDED, D("5000.00"))
+    assert slip.verification == "§649a.11(c)(5)(iii)"
+    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    assert slip.status == SlipStatus.VALIDATED and slip.validated_by == floorperson
+    assert (slip.award, slip.meter_before, slip.meter_after) == (D("5000.00"), D("5000"),
+                                                                 D("5000"))
+    assert slip.paid_from == "not_table_inventory" and slip.witness_required
+    m = meter(tcp_table, "three_card_progressive")
+    assert (m.hits, m.total_paid) == (1, D("5000.00"))
+    kinds = list(MeterEntry.objects.filter(reference=slip.meter_reference())
+                 .order_by("pk").values_list("kind", flat=True))
+    assert kinds == ["hit", "reset"]
+    assert AuditEvent.objects.filter(action="tables.slip.validate").count() == 1
+
+
+def test_ten_percent_of_the_meter_is_taken_when_validated(tcp_table, record, floorperson):
+    # Five-Card Progressive paytable M (§649a.12(h)(1)): straight flush 9-K of hearts is 10%
+    # of the $20,000 meter = $2,000; the meter is left at $18,000, no reset.
+    body = tcp_round(position(1, "Kh Qh 9h", pair_plus="5.00", five_card_progressive="1.00"),
+                     community="Jh Th")
+    slip = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive", body),
+                               actor=floorperson)
+    assert (slip.odds, slip.award) == ("10% of meter", D("2000.00"))
+    assert (slip.meter_before, slip.meter_after) == (D("20000"), D("18000"))
+    assert slip.verification == "§649a.11(c)(7)(iii)"
+    assert list(MeterEntry.objects.filter(reference=slip.meter_reference())
+                .values_list("kind", flat=True)) == ["hit"]
+
+
+def test_a_for_one_payout_is_paid_from_the_table_inventory(tcp_table, record, floorperson):
+    # Trips 8-8-8 on the "trips" paytable: 60 for 1 on $5 = $300, the stake included; no meter.
+    body = tcp_round(position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00"))
+    slip = slips.slip_validate(slip=record(tcp_table, 2, "three_card_progressive", body),
+                               actor=floorperson)
+    assert (slip.odds, slip.award, slip.paid_from) == ("60 for 1", D("300.00"), "table_inventory")
+    assert slip.meter_before is None and not slip.witness_required
+    assert meter(tcp_table, "three_card_progressive").amount == D("5000")
+
+
+def test_envy_bonuses_go_to_every_other_seat_with_the_wager(tcp_table, record, floorperson):
+    # Seat 1's royal flush (100% of the $20,000 Five-Card meter). Seats 3 ($1) and 5 ($5) had
+    # the Five-Card Progressive: Envy $1,000 and $5,000 (§649a.12(h), §649a.11(c)(7)(v)).
+    body = tcp_round(
+        position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+        position(3, "2s 5c 9d", pair_plus="5.00", five_card_progressive="1.00"),
+        position(5, "3s 6c 8d", pair_plus="5.00", five_card_progressive="5.00"),
+        community="Jh Th")
+    slip = record(tcp_table, 1, "five_card_progressive", body)
+    preview = slips.slip_preview(table=tcp_table, data={"seat": 1, "wager":
+                                                        "five_card_progressive", "round": body})
+    assert [(a.seat, a.award) for a in preview.envy] == [(3, D("1000.00")), (5, D("5000.00"))]
+    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    assert slip.award == D("20000.00") and slip.meter_after == D("10000")
+    envy = list(slip.companions.order_by("number"))
+    assert [(e.number, e.kind, e.seat, e.award, e.from_seat, e.status) for e in envy] == [
+        (2, SlipKind.ENVY, 3, D("1000.00"), "1", SlipStatus.VALIDATED),
+        (3, SlipKind.ENVY, 5, D("5000.00"), "1", SlipStatus.VALIDATED)]
+    assert all(e.paid_from == "table_inventory" for e in envy)
+
+
+def test_the_dealer_hand_bonus_is_split_between_its_bettors(holdem_table, record, floorperson):
+    # The dealer's A-K of diamonds and the Flop Q-J-T of diamonds: a royal flush on the
+    # dealer's hand, 100% of the $10,000 Five Card Hand Bonus meter divided equally between the
+    # two players who wagered on it (§647a.12(e)(2)): $5,000 each; the meter is paid $10,000
+    # and resets.
+    body = {"dealer": ["Ad", "Kd"], "community": ["Qd", "Jd", "Td", "3c", "4s"],
+            "positions": [position(n, cards, ante="1.00", flop="2.00",
+                                   five_card_hand_bonus_dealer="1.00")
+                          for n, cards in ((1, "2h 3h"), (2, "5c 6c"))]}
+    slip = slips.slip_validate(slip=record(holdem_table, 1, "five_card_hand_bonus_dealer", body),
+                               actor=floorperson)
+    assert slip.award == D("5000.00") and slip.verification == "§647a.11(j)(2)"
+    (share,) = slip.companions.all()
+    assert (share.kind, share.seat, share.award) == (SlipKind.SHARE, 2, D("5000.00"))
+    m = meter(holdem_table, "five_card_hand_bonus")
+    assert (m.total_paid, m.amount) == (D("10000.00"), D("10000"))
+
+
+def test_a_losing_hand_cannot_be_recorded_and_keeps_the_numbering_gapless(tcp_table, record):
+    losing = tcp_round(position(1, "As Kd 7s", pair_plus="5.00", three_card_progressive="1.00"))
+    with pytest.raises(slips.SlipError) as refused:
+        record(tcp_table, 1, "three_card_progressive", losing)
+    assert "does not win" in refused.value.errors["wager"][0]
+    assert "§649a.11(c)(5)" in refused.value.errors["wager"][0]
+    winning = tcp_round(position(1, "8s 8h 8d", pair_plus="5.00", three_card_progressive="1.00"))
+    assert record(tcp_table, 1, "three_card_progressive", winning).number == 1
+    assert record(tcp_table, 1, "three_card_progressive", winning).number == 2
+
+
+def test_the_recorder_never_validates_and_an_auditor_never_records(tcp_table, record,
+                                                                   floor_manager, auditor,
+                                                                   django_user_model):
+    slip = record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS)
+    with pytest.raises(PermissionDenied):  # a floor manager holds no slips.validate
+        slips.slip_validate(slip=slip, actor=floor_manager)
+    boss = django_user_model.objects.create_superuser("boss", password="x")
+    own = record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS, actor=boss)
+    with pytest.raises(slips.SlipError, match="cannot validate"):
+        slips.slip_validate(slip=own, actor=boss)
+    with pytest.raises(PermissionDenied):
+        record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS, actor=auditor)
+
+
+def test_the_same_idempotency_key_gives_one_slip(tcp_table, record):
+    first = record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS, key="k-1")
+    again = record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS, key="k-1")
+    assert first.pk == again.pk and JackpotSlip.objects.count() == 1
+
+
+def test_paying_never_takes_a_meter_award_from_the_table_inventory(tcp_table, record,
+                                                                   floorperson,
+                                                                   second_floorperson):
+    slip = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS),
+                               actor=floorperson)
+    with pytest.raises(slips.SlipError) as refused:
+        slips.slip_pay(slip=slip, actor=second_floorperson, data={"paid_from": "table_inventory"})
+    assert "§649a.12(h)(1)" in refused.value.errors["paid_from"][0]
+    slip = slips.slip_pay(slip=slip, actor=second_floorperson)
+    assert (slip.status, slip.paid_by, slip.paid_from) == (
+        SlipStatus.PAID, second_floorperson, "not_table_inventory")
+
+
+def test_a_void_needs_a_reason_and_a_second_person_and_reverses_the_meter(
+        tcp_table, record, floorperson, second_floorperson, floor_manager):
+    body = tcp_round(
+        position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+        position(3, "2s 5c 9d", pair_plus="5.00", five_card_progressive="1.00"),
+        community="Jh Th")
+    slip = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive", body),
+                               actor=floorperson)
+    assert meter(tcp_table, "five_card_progressive").amount == D("10000")
+    with pytest.raises(slips.SlipError, match="reason is required"):
+        slips.slip_void(slip=slip, actor=floorperson, data={})
+    slips.slip_void(slip=slip, actor=floorperson, data={"reason": "Wrong seat recorded"})
+    with pytest.raises(slips.SlipError, match="second person"):
+        slips.slip_void(slip=slip, actor=floorperson)
+    slip = slips.slip_void(slip=slip, actor=floor_manager)
+    assert (slip.status, slip.voided_by) == (SlipStatus.VOIDED, floor_manager)
+    m = meter(tcp_table, "five_card_progressive")
+    assert (m.amount, m.hits) == (D("20000"), 0)  # the hit and the reset are reversed
+    assert [c.status for c in slip.companions.all()] == [SlipStatus.VOIDED]
