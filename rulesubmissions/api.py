@@ -11,6 +11,7 @@ from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.limits import whole_id
 from casino.models import Property
 from casino.permissions import HasAbility
 from casino.selectors import current_property, properties_visible_to
@@ -52,9 +53,10 @@ def _property(request) -> Property | None:
     wanted = request.data.get("property") if isinstance(request.data, dict) else None
     if wanted is None:
         return current_property(request.user)
-    if not str(wanted).isdigit():
+    pk = whole_id(wanted)
+    if pk is None:
         return None
-    return properties_visible_to(request.user).filter(pk=int(wanted)).first()
+    return properties_visible_to(request.user).filter(pk=pk).first()
 
 
 def _terms(data) -> dict:

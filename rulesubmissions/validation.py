@@ -125,7 +125,9 @@ def _option(checked: Checked, o: OptionSpec, value: object) -> object:
         checked.fail(path, f"{o.name}: yes or no (true/false) ({o.rule})")
     elif isinstance(o.default, int):
         number = str(value).strip()
-        if not isinstance(value, bool) and number.isdigit() and int(number) >= 1:
+        # ASCII digits only: "²" passes isdigit() but not int()
+        if (not isinstance(value, bool) and number.isascii() and number.isdigit()
+                and len(number) <= 4 and int(number) >= 1):
             return int(number)
         checked.fail(path, f"{o.name}: a whole number, 1 or more ({o.rule})")
     return value

@@ -58,7 +58,7 @@ def read_table(reader: Reader) -> Table:
 
 def _decks(reader: Reader, options: Mapping) -> int:
     value = options.get("decks", DEFAULT_DECKS)
-    if isinstance(value, str) and value.strip().isdecimal():
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 3:
         value = int(value)
     if not whole_number(value, 1, MAX_DECKS):
         reader.fail("options.decks", f"the shoe holds 1 to {MAX_DECKS} decks (§631a.3)")
@@ -122,7 +122,7 @@ def read_royal_9_combinations(reader: Reader, variant: Variant) -> dict[int, fro
     combinations: dict[int, frozenset[int]] = {}
     seats: set[int] = set()
     for key, value in raw.items():
-        seat = int(key) if str(key).isdecimal() else 0
+        seat = int(key) if str(key).isdecimal() and len(str(key)) <= 3 else 0
         if not 1 <= seat <= variant.positions:
             reader.fail(f"{path}.{key}", f"not a position of the {variant.name} table "
                                          f"(1-{variant.positions}, {variant.positions_rule})")

@@ -1,0 +1,231 @@
+"""Limits every request meets before a view reads it: body size, JSON nesting depth, string
+length and no NUL characters. Hostile or careless input is a 400 naming the field and the
+limit, never a 500 (a 1,000-level JSON body exhausted Python's recursion; a NUL character
+reached PostgreSQL, which cannot store one in text or ``jsonb``).
+
+Every API body is read by ``StrictJSONParser`` (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``);
+query strings and form posts, pages and htmx included, by ``InputLimitsMiddleware``. The
+standard library's ``json`` does the parsing; these checks only bound what it is given.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+from django.http.request import QueryDict
+from django.utils.html import format_html, format_html_join
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+# Defaults; each can be set in settings under the same name.
+MAX_JSON_BYTES = 1_000_000  # an API body; a Rules Submission or a 7-seat round is a few KB
+MAX_JSON_DEPTH = 32  # objects and lists inside one another; our deepest body uses 5
+MAX_STRING_LENGTH = 10_000  # characters in any JSON string, query or form value
+MAX_KEY_LENGTH = 200  # characters in a JSON object's key, a query or form field's name
+
+NUL = "\x00"
+# A JSON string, or a character that opens, closes or separates: enough to follow the nesting
+# of a body without building it.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
+
+
+def limit(name: str) -> int:
+    return getattr(settings, name, globals()[name])
+
+
+# PostgreSQL's bigint: an id beyond it is no row, not a database error.
+MAX_ID = 2**63 - 1
+
+
+def whole_id(value: object) -> int | None:
+    """A database id given in JSON or a query string: a JSON whole number or ASCII digits,
+    1 to ``MAX_ID``; None otherwise. ``"²"`` is a digit to ``str.isdigit`` but not to ``int``,
+    and ``"٣"`` is not an id anyone types: both are refused here, not by a 500."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        value = int(value)
+    if not isinstance(value, int):
+        return None
+    return value if 1 <= value <= MAX_ID else None
+
+
+class InputRefused(ValueError):
+    """Input beyond a limit: ``errors`` maps each field path to its messages."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        self.errors = errors
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+
+
+def _shown(key: str) -> str:
+    """A key as it can be shown in a field path: NULs escaped, long keys cut short."""
+    key = key.replace(NUL, "\\u0000")
+    return key if len(key) <= 60 else f"{key[:60]}…"
+
+
+def _join(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{_shown(str(key))}" if path else _shown(str(key))
+
+
+def _text_errors(value: str, *, key: bool) -> list[str]:
+    errors = []
+    if NUL in value:
+        errors.append("a NUL character (\\u0000) is not allowed")
+    most = limit("MAX_KEY_LENGTH" if key else "MAX_STRING_LENGTH")
+    if len(value) > most:
+        what = "a field name" if key else "a text"
+        errors.append(f"{what} is at most {most:,} characters (got {len(value):,})")
+    return errors
+
+
+def check_data(data: object) -> None:
+    """Refuse parsed JSON with a NUL character, an over-long string or key, or nesting deeper
+    than ``MAX_JSON_DEPTH``, naming each field (``positions[0].cards[1]``). Iterative: a deep
+    value cannot exhaust the stack here."""
+    errors: dict[str, list[str]] = {}
+    deepest = limit("MAX_JSON_DEPTH")
+    stack: list[tuple[str, object, int]] = [("", data, 1)]
+    while stack:
+        path, value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > deepest:
+                errors.setdefault(path or "non_field_errors", []).append(
+                    f"nested more than {deepest} levels deep")
+                continue
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                where = _join(path, key)
+                if isinstance(key, str):
+                    for message in _text_errors(key, key=True):
+                        errors.setdefault(where, []).append(message)
+                stack.append((where, item, depth + 1))
+        elif isinstance(value, str):
+            for message in _text_errors(value, key=False):
+                errors.setdefault(path or "non_field_errors", []).append(message)
+    if errors:
+        raise InputRefused(errors)
+
+
+def _too_deep(text: str) -> str | None:
+    """The path of the first object or list nested deeper than ``MAX_JSON_DEPTH`` in JSON
+    ``text``, found without parsing it (the parser would recurse once per level); None if
+    there is none."""
+    deepest = limit("MAX_JSON_DEPTH")
+    if text.count("[") + text.count("{") <= deepest:
+        return None
+    frames: list[list] = []  # [key or index, last string seen] per open object or list
+    last = None
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            if len(frames) == deepest:
+                path = ""
+                for key, _ in frames:
+                    path = _join(path, key)
+                return path or "non_field_errors"
+            frames.append([0 if token == "[" else "", None])
+        elif token in "]}":
+            if frames:
+                frames.pop()
+        elif token == ",":
+            if frames and isinstance(frames[-1][0], int):
+                frames[-1][0] += 1
+        elif token == ":":
+            if frames:
+                frames[-1][0] = last if last is not None else ""
+        else:
+            try:
+                last = json.loads(token)
+            except ValueError:
+                last = token[1:-1]
+    return None
+
+
+def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
+    """JSON ``raw`` within every limit, or InputRefused naming what is wrong."""
+    most = limit("MAX_JSON_BYTES")
+    if len(raw) > most:
+        raise InputRefused({"non_field_errors": [
+            f"the request body is at most {most:,} bytes"]})
+    try:
+        text = raw.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        raise InputRefused({"non_field_errors": [
+            f"the request body is not valid {encoding} text"]}) from None
+    deep = _too_deep(text)
+    if deep is not None:
+        raise InputRefused({deep: [f"nested more than {limit('MAX_JSON_DEPTH')} levels deep"]})
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        raise InputRefused({"non_field_errors": [f"the body is not valid JSON: {exc}"]}) from None
+    check_data(data)
+    return data
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class StrictJSONParser(JSONParser):
+    """DRF's JSON parser within the limits: a refusal is a 400 shaped like every other
+    (``{"errors": {field: [messages]}}``)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parser_context = parser_context or {}
+        encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
+        raw = stream.read(limit("MAX_JSON_BYTES") + 1) if stream is not None else b""
+        try:
+            return parse_json(raw, encoding)
+        except InputRefused as exc:
+            raise ParseError({"errors": exc.errors}) from None
+
+
+def _field_errors(fields: QueryDict, prefix: str) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for key, values in fields.lists():
+        where = f"{prefix}{_shown(key)}"
+        messages = _text_errors(key, key=True)
+        for value in values:
+            messages += [m for m in _text_errors(value, key=False) if m not in messages]
+        if messages:
+            errors[where] = messages
+    return errors
+
+
+class InputLimitsMiddleware:
+    """Query strings and form posts (pages, htmx partials, the API's form bodies) within the
+    string limits and free of NUL characters; a 400 naming the field otherwise. JSON bodies
+    are left to ``StrictJSONParser``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        errors = _field_errors(request.GET, "")
+        if request.method == "POST" and request.content_type in (
+                "application/x-www-form-urlencoded", "multipart/form-data"):
+            errors.update(_field_errors(request.POST, ""))
+        if errors:
+            return refused(request, errors)
+        return self.get_response(request)
+
+
+def refused(request, errors: dict[str, Iterable[str]]) -> HttpResponse:
+    """A 400 naming each field: JSON for the API, a short page otherwise."""
+    errors = {k: list(v) for k, v in errors.items()}
+    if request.path.startswith("/api/"):
+        return JsonResponse({"errors": errors}, status=400)
+    items = format_html_join("", "<li><strong>{}</strong>: {}</li>",
+                             ((k, " ".join(v)) for k, v in errors.items()))
+    body = format_html("<!doctype html><title>Bad request</title><h1>Bad request</h1>"
+                       "<p>Nothing was saved. Correct these fields and try again:</p>"
+                       "<ul>{}</ul>", items)
+    return HttpResponse(body, status=400)
