@@ -42,6 +42,8 @@ class Table(models.Model):
     electronic_wagering_system = models.CharField(max_length=100, blank=True)
     linked_group = models.ForeignKey(LinkedGroup, null=True, blank=True,
                                      on_delete=models.PROTECT, related_name="tables")
+    layout = models.ForeignKey("tables.Layout", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="tables")
     status = models.CharField(max_length=10, choices=TableStatus.choices,
                               default=TableStatus.CLOSED)
     submission = models.ForeignKey("rulesubmissions.RulesSubmission", null=True, blank=True,

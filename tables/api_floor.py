@@ -1,0 +1,339 @@
+"""API for tables and layouts, mounted under /api/v1/: thin views over ``tables.floor`` and
+``tables.layouts``. Errors are 400s ``{"errors": {field: [messages]}}``; refusals by role are
+403s; other properties' tables and layouts are 404s.
+"""
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import generics, serializers
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import games
+from casino.permissions import HasAbility
+from casino.selectors import current_property
+from games import layout as engine_layout
+from rulesubmissions.services import RulesError
+from tables import floor, layouts
+from tables.models import Layout, Table
+
+
+def _bad(errors: dict) -> Response:
+    return Response({"errors": errors}, status=400)
+
+
+def _version(submission) -> dict | None:
+    return {"id": submission.pk, "version": submission.version} if submission else None
+
+
+class TableSerializer(serializers.ModelSerializer):
+    terms = serializers.SerializerMethodField()
+    opened_by = serializers.CharField(source="opened_by.username", default=None)
+    closed_by = serializers.CharField(source="closed_by.username", default=None)
+
+    class Meta:
+        model = Table
+        fields = ["id", "property", "label", "pit", "game", "positions", "progressive_system",
+                  "progressive_lockout", "electronic_wagering_system", "linked_group",
+                  "layout", "status", "terms", "opened_by", "opened_at", "closed_by",
+                  "closed_at"]
+
+    def get_terms(self, table) -> dict | None:
+        """The version the table plays by while open (the list shows no closed table's)."""
+        return _version(table.submission) if table.status == "open" else None
+
+
+def _table_detail(table: Table) -> dict:
+    """A table with its terms, what waits, and every reason it may not open."""
+    return {**TableSerializer(table).data,
+            "terms": _version(floor.terms_for(table)),
+            "newer_version_waiting": _version(floor.newer_version_waiting(table)),
+            "opening_problems": floor.opening_problems(table) if table.status == "closed"
+            else []}
+
+
+_TABLE_EXAMPLE = {"label": "TCP-1", "pit": "Pit 1", "game": "three_card_poker", "positions": 7,
+                  "progressive_system": "PTS-0042", "progressive_lockout": True}
+_SETTLE_EXAMPLE = {"dealer": ["Qs", "7h", "2d"], "positions": [
+    {"seat": 1, "cards": ["As", "Ks", "Qs"],
+     "wagers": {"ante": "10.00", "play": "10.00", "pair_plus": "5.00"}}]}
+
+
+class TableList(generics.ListAPIView):
+    """Tables of your property; POST adds one (table games manager)."""
+
+    serializer_class = TableSerializer
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+
+    def get_queryset(self):
+        return floor.table_list(user=self.request.user)
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        examples=[
+            OpenApiExample("A Three Card Poker table", value=_TABLE_EXAMPLE, request_only=True),
+            OpenApiExample("Too many positions", response_only=True, status_codes=["400"],
+                           value={"errors": {"positions": [
+                               "Three Card Poker has at most 7 betting positions (§649a.2(a))."
+                           ]}}),
+        ])
+    def post(self, request):
+        prop = current_property(request.user)
+        try:
+            table = floor.table_create(actor=request.user, property=prop, data=request.data)
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(_table_detail(table), status=201)
+
+
+class TableDetail(generics.GenericAPIView):
+    """One table with its terms and opening problems; PATCH changes a closed table."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+    serializer_class = TableSerializer
+
+    def get_queryset(self):
+        return floor.table_list(user=self.request.user)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, pk: int):
+        return Response(_table_detail(self.get_object()))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def patch(self, request, pk: int):
+        try:
+            table = floor.table_update(actor=request.user, table=self.get_object(),
+                                       data=request.data)
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(_table_detail(table))
+
+
+class TableAction(generics.GenericAPIView):
+    """POST ``open`` or ``close`` (floor manager). Opening is refused with every reason."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+    serializer_class = TableSerializer
+    ACTIONS = {"open": floor.table_open, "close": floor.table_close}
+
+    def get_queryset(self):
+        return floor.table_list(user=self.request.user)
+
+    @extend_schema(
+        request=None, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        examples=[OpenApiExample(
+            "Refused: every reason, with its section", response_only=True,
+            status_codes=["400"], value={"errors": {"opening": [
+                "No layout is assigned to the table. (§601a.10(a), §649a.2)"]}})])
+    def post(self, request, pk: int, action: str):
+        try:
+            table = self.ACTIONS[action](actor=request.user, table=self.get_object())
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(_table_detail(table))
+
+
+class TableSettle(generics.GenericAPIView):
+    """POST /api/v1/tables/{id}/settle/: a round settled by the table's approved terms."""
+
+    permission_classes = [HasAbility]
+    required_ability = "engine.settle"
+    serializer_class = TableSerializer
+
+    def get_queryset(self):
+        return floor.table_list(user=self.request.user)
+
+    @extend_schema(
+        summary="Settle one round at a table",
+        description=(
+            "The engine's settle body without `game`, `options` or `meters`: the table's "
+            "approved Rules Submission supplies the game, every option and paytable, and its "
+            "live meters the meter amounts. A wager the terms do not offer, a seat beyond the "
+            "table's positions or a closed table is a 400. The answer is the engine's plus "
+            "`submission` (the version used)."),
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="The settlement."),
+                   400: OpenApiResponse(OpenApiTypes.OBJECT, description="Field errors.")},
+        examples=[
+            OpenApiExample("A Three Card Poker round", value=_SETTLE_EXAMPLE,
+                           request_only=True),
+            OpenApiExample("An option override is refused", response_only=True,
+                           status_codes=["400"], value={"errors": {"options": [
+                               "Not accepted: the table's approved terms supply it (§601a.2)."
+                           ]}}),
+        ])
+    def post(self, request, pk: int):
+        table = self.get_object()
+        try:
+            return Response(floor.table_settle(table=table, body=request.data))
+        except games.InvalidRound as exc:
+            return _bad(exc.errors)
+        except games.GameError as exc:
+            return _bad({"non_field_errors": [str(exc)]})
+
+
+def _layout_data(layout: Layout) -> dict:
+    checklist = layouts.checklist_for(layout.submission)
+    return {
+        "id": layout.pk, "property": layout.property_id, "game": layout.game,
+        "name": layout.name, "status": layout.status,
+        "status_display": layout.get_status_display(),
+        "artwork_url": reverse("tables:layout-artwork", args=[layout.pk]),
+        "artwork_type": layout.artwork_type, "artwork_name": layout.artwork_name,
+        "submission": _version(layout.submission),
+        "checklist": [{**item, "checked": item["key"] in layout.checked}
+                      for item in checklist],
+        "prepared_by": layout.prepared_by.username,
+        "submitted_by": layout.submitted_by.username if layout.submitted_by else None,
+        "reviewed_by": layout.reviewed_by.username if layout.reviewed_by else None,
+        "review_comment": layout.review_comment,
+        "needs_reapproval": [{"key": i["key"], "text": i["text"], "rule": i["rule"]}
+                             for i in layouts.needs_reapproval(layout)],
+    }
+
+
+def _checked_field(data) -> list | None:
+    """``checked`` as JSON (a list) or multipart (repeated fields, or one comma list)."""
+    if hasattr(data, "getlist"):
+        values = data.getlist("checked")
+        if len(values) == 1 and "," in values[0]:
+            values = [v.strip() for v in values[0].split(",") if v.strip()]
+        return values if "checked" in data else None
+    return data.get("checked") if isinstance(data, dict) else None
+
+
+_LAYOUT_FIELDS = {"name", "game", "artwork", "checked"}
+
+
+class LayoutList(APIView):
+    """Layouts of your property (``?status=``, ``?game=``); POST (multipart) prepares one."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(parameters=[OpenApiParameter("status", str), OpenApiParameter("game", str)],
+                   responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        rows = layouts.layout_list(user=request.user, status=request.query_params.get(
+            "status", ""), game=request.query_params.get("game", ""))
+        return Response([_layout_data(layout) for layout in rows])
+
+    @extend_schema(
+        request={"multipart/form-data": {"type": "object", "properties": {
+            "name": {"type": "string"}, "game": {"type": "string"},
+            "artwork": {"type": "string", "format": "binary"},
+            "checked": {"type": "array", "items": {"type": "string"}}}}},
+        responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        examples=[OpenApiExample(
+            "Artwork that is not what its name says", response_only=True, status_codes=["400"],
+            value={"errors": {"artwork": [
+                "The artwork must be a PNG image, a JPEG image or a PDF document (its content "
+                "is not a known type, whatever its name says)."]}})])
+    def post(self, request):
+        unknown = [k for k in request.data if k not in _LAYOUT_FIELDS]
+        if unknown:
+            return _bad({k: ["Unknown field."] for k in unknown})
+        try:
+            layout = layouts.layout_create(
+                actor=request.user, property=current_property(request.user),
+                name=str(request.data.get("name", "")), game=str(request.data.get("game", "")),
+                artwork=request.data.get("artwork") or None,
+                checked=_checked_field(request.data) or [])
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(_layout_data(layout), status=201)
+
+
+class LayoutDetail(APIView):
+    """One layout with its checklist; PATCH ticks items or replaces the artwork."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    def _layout(self, request, pk: int) -> Layout:
+        return generics.get_object_or_404(layouts.layout_list(user=request.user), pk=pk)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, pk: int):
+        return Response(_layout_data(self._layout(request, pk)))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def patch(self, request, pk: int):
+        layout = self._layout(request, pk)
+        unknown = [k for k in request.data if k not in {"artwork", "checked"}]
+        if unknown:
+            return _bad({k: ["Unknown field."] for k in unknown})
+        try:
+            layout = layouts.layout_update(actor=request.user, layout=layout,
+                                           checked=_checked_field(request.data),
+                                           artwork=request.data.get("artwork") or None)
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(_layout_data(layout))
+
+
+class LayoutAction(APIView):
+    """POST ``submit`` (preparer), ``approve`` or ``return`` with ``comment`` (a compliance
+    officer who did not prepare it), ``recheck`` (against a newer version that changes it)."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+    ACTIONS = (*layouts.ACTIONS, "recheck")
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT,
+                                                400: OpenApiTypes.OBJECT},
+        examples=[OpenApiExample("Return with comments", request_only=True,
+                                 value={"comment": "The Pair Plus odds are missing."})])
+    def post(self, request, pk: int, action: str):
+        layout = generics.get_object_or_404(layouts.layout_list(user=request.user), pk=pk)
+        data = request.data if isinstance(request.data, dict) else {}
+        unknown = [k for k in data if k != "comment"]
+        if unknown:
+            return _bad({k: ["Unknown field."] for k in unknown})
+        try:
+            if action == "recheck":
+                layout = layouts.layout_recheck(actor=request.user, layout=layout)
+            else:
+                layout = layouts.layout_transition(actor=request.user, layout=layout,
+                                                   to=layouts.ACTIONS[action],
+                                                   comment=str(data.get("comment", "")))
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(_layout_data(layout))
+
+
+class LayoutChecklist(APIView):
+    """GET /api/v1/games/{game}/layout-checklist/: every item the game's layout may need, each
+    with its section and the wagers or options that call for it."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
+        examples=[OpenApiExample(
+            "Three Card Poker (first item)", response_only=True, status_codes=["200"],
+            value={"game": "three_card_poker", "name": "Three Card Poker", "rule": "§649a.2",
+                   "note": "", "items": [{
+                       "key": "inscription.name_or_logo", "kind": "Inscription or sign",
+                       "text": "The name or logo of the certificate holder",
+                       "rule": "§649a.2(b)(1)", "when_offered": [], "when_options": {},
+                       "needs": ""}]})])
+    def get(self, request, game: str):
+        if game not in engine_layout.LAYOUTS:
+            return Response({"errors": {"game": [f"{game!r} is not a game of the engine."]}},
+                            status=404)
+        return Response(engine_layout.full_checklist(game))

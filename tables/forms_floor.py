@@ -1,0 +1,56 @@
+"""Forms for tables and layouts: they only collect input; the services decide."""
+
+from django import forms
+
+from rulesubmissions.forms import game_choices
+from tables.models import Layout, LinkedGroup
+
+
+class TableForm(forms.Form):
+    label = forms.CharField(max_length=40)
+    pit = forms.CharField(max_length=40, required=False)
+    game = forms.ChoiceField()
+    positions = forms.IntegerField(min_value=1, label="Betting positions")
+    progressive_system = forms.CharField(
+        max_length=100, required=False, label="Progressive table game system",
+        help_text="Its identifier, where progressive wagers are offered (e.g. §649a.2(c)).")
+    progressive_lockout = forms.BooleanField(
+        required=False, label="The progressive system has a lock-out",
+        help_text="Refuses progressive wagers after \"no more bets\" (e.g. §649a.2(c)(2)).")
+    electronic_wagering_system = forms.CharField(
+        max_length=100, required=False, label="Electronic wagering system",
+        help_text="Where the Five Card Hand Bonus or Lucky Shooter/Lucky Nines needs one.")
+    linked_group = forms.ModelChoiceField(queryset=LinkedGroup.objects.none(), required=False,
+                                          label="Linked progressive group (§605a.8)")
+    layout = forms.ModelChoiceField(queryset=Layout.objects.none(), required=False)
+
+    def __init__(self, *args, property=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+        self.fields["linked_group"].queryset = LinkedGroup.objects.filter(property=property)
+        self.fields["layout"].queryset = Layout.objects.filter(property=property)
+
+    def data_for_service(self) -> dict:
+        data = dict(self.cleaned_data)
+        data["linked_group"] = data["linked_group"].pk if data["linked_group"] else None
+        data["layout"] = data["layout"].pk if data["layout"] else None
+        return data
+
+
+class LayoutForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    game = forms.ChoiceField()
+    artwork = forms.FileField(help_text="PNG, JPEG or PDF; checked by its content.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+
+
+class ArtworkForm(forms.Form):
+    artwork = forms.FileField(label="Replace the artwork")
+
+
+class ReturnForm(forms.Form):
+    comment = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
+                              label="What must change")

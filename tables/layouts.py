@@ -1,0 +1,266 @@
+"""Layout services (§601a.10(a), each game's §6xxa.2(b)): a table games manager prepares a
+layout (artwork plus the game's checklist ticked against one Rules Submission version), a
+compliance officer who did not prepare it approves it or returns it with comments. A newer
+version that changes an inscribed item makes an approved layout need re-approval. Every write
+is audited in its transaction.
+"""
+
+import filetype
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.core.files.uploadedfile import UploadedFile
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from casino.audit import audit_record
+from casino.models import Property
+from casino.permissions import can, property_ids
+from games import layout as engine_layout
+from rulesubmissions import selectors as submissions
+from rulesubmissions.models import RulesSubmission
+from rulesubmissions.services import RulesError
+from tables.models import Layout, LayoutStatus
+
+# Artwork is checked by its content, never its name (§601a.10(a): the Board reviews the real
+# artwork): the type the bytes prove -> the extension it is stored under.
+ARTWORK_TYPES = {"image/png": "png", "image/jpeg": "jpg", "application/pdf": "pdf"}
+ARTWORK_NAMES = {"png": "PNG image", "jpg": "JPEG image", "pdf": "PDF document"}
+
+TRANSITIONS: dict[str, set[str]] = {
+    LayoutStatus.DRAFT: {LayoutStatus.SUBMITTED},
+    LayoutStatus.RETURNED: {LayoutStatus.SUBMITTED},
+    LayoutStatus.SUBMITTED: {LayoutStatus.APPROVED, LayoutStatus.RETURNED},
+    LayoutStatus.APPROVED: set(),
+}
+EDITABLE = {LayoutStatus.DRAFT, LayoutStatus.RETURNED}
+# Each action's verb (the API route and the audit action code) and the ability it needs.
+ACTIONS = {"submit": LayoutStatus.SUBMITTED, "approve": LayoutStatus.APPROVED,
+           "return": LayoutStatus.RETURNED}
+_VERBS = {to: verb for verb, to in ACTIONS.items()}
+_ABILITY = {LayoutStatus.SUBMITTED: "layouts.prepare", LayoutStatus.APPROVED: "layouts.approve",
+            LayoutStatus.RETURNED: "layouts.approve"}
+
+
+class LayoutError(RulesError):
+    """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
+
+
+def _require(user, ability: str, prop: Property) -> None:
+    if not can(user, ability, prop):
+        raise PermissionDenied(f"{ability} refused")
+
+
+# --- reads ----------------------------------------------------------------------------------
+
+def layout_list(*, user, status: str = "", game: str = "") -> QuerySet[Layout]:
+    """Layouts of the user's properties (other properties' are invisible)."""
+    qs = Layout.objects.select_related("property", "submission", "prepared_by", "reviewed_by")
+    if not user.is_superuser:
+        qs = qs.filter(property_id__in=property_ids(user))
+    if status:
+        qs = qs.filter(status=status)
+    if game:
+        qs = qs.filter(game=game)
+    return qs
+
+
+def layout_queue(*, user) -> QuerySet[Layout]:
+    """Layouts waiting for compliance, oldest first."""
+    return layout_list(user=user, status=LayoutStatus.SUBMITTED).order_by("submitted_at", "pk")
+
+
+def checklist_for(submission: RulesSubmission) -> list[dict]:
+    """The game's layout checklist filtered by what ``submission`` offers."""
+    return engine_layout.checklist(submission.game, submission.terms())
+
+
+def layout_changes(layout: Layout, submission: RulesSubmission | None) -> list[dict]:
+    """Items ``submission`` changes on the layout as approved (a wager added, an inscribed
+    paytable or payout limit changed); empty when it shows nothing new."""
+    if submission is None or layout.status != LayoutStatus.APPROVED:
+        return []
+    if submission.pk == layout.submission_id:
+        return []
+    return engine_layout.changed_items(layout.approved_checklist, checklist_for(submission))
+
+
+def newer_version(layout: Layout) -> RulesSubmission | None:
+    """The game's latest approved version when it is newer than the layout's."""
+    latest = submissions.latest_approved(property=layout.property, game=layout.game)
+    if latest is None or latest.version <= layout.submission.version:
+        return None
+    return latest
+
+
+def needs_reapproval(layout: Layout) -> list[dict]:
+    """The items a newer approved version changes on an approved layout (none: it still
+    matches). Tables using it cannot open under that version until it is approved again."""
+    return layout_changes(layout, newer_version(layout))
+
+
+# --- artwork --------------------------------------------------------------------------------
+
+def artwork_check(artwork: UploadedFile | None) -> str:
+    """The artwork's type by its content (PNG, JPEG or PDF), within the size limit."""
+    if artwork is None:
+        raise LayoutError({"artwork": ["Attach the layout artwork (PNG, JPEG or PDF)."]})
+    limit = settings.LAYOUT_ARTWORK_MAX_BYTES
+    if artwork.size > limit:
+        raise LayoutError({"artwork": [
+            f"The artwork is {artwork.size / 1_048_576:.1f} MB; the limit is "
+            f"{limit / 1_048_576:.1f} MB."]})
+    artwork.seek(0)
+    kind = filetype.guess(artwork.read(262))
+    artwork.seek(0)
+    if kind is None or kind.mime not in ARTWORK_TYPES:
+        found = f"its content is {kind.mime}" if kind else "its content is not a known type"
+        raise LayoutError({"artwork": [
+            f"The artwork must be a PNG image, a JPEG image or a PDF document ({found}, "
+            f"whatever its name says)."]})
+    return ARTWORK_TYPES[kind.mime]
+
+
+# --- writes ---------------------------------------------------------------------------------
+
+def _checked(items: list[dict], checked: object) -> list[str]:
+    if not isinstance(checked, (list, tuple)) or not all(isinstance(k, str) for k in checked):
+        raise LayoutError({"checked": ["A list of checklist item keys."]})
+    keys = [i["key"] for i in items]
+    unknown = [k for k in checked if k not in keys]
+    if unknown:
+        raise LayoutError({"checked": [f"Not on this game's checklist: {', '.join(unknown)}."]})
+    return [k for k in keys if k in checked]
+
+
+def _submission_for(prop: Property, game: str) -> RulesSubmission:
+    """The version a new layout is checked against: the latest approved one (§601a.2)."""
+    try:
+        engine_layout.game_layout(game)
+    except Exception:
+        raise LayoutError({"game": [f"{game!r} is not a game of the engine."]}) from None
+    latest = submissions.latest_approved(property=prop, game=game)
+    if latest is None:
+        raise LayoutError({"game": ["The game has no approved Rules Submission to check a "
+                                    "layout against (§601a.2)."]})
+    return latest
+
+
+@transaction.atomic
+def layout_create(*, actor, property: Property, name: str, game: str, artwork: UploadedFile,
+                  checked: list | tuple = ()) -> Layout:
+    """A table games manager uploads a layout for a game and ticks the items it shows."""
+    _require(actor, "layouts.prepare", property)
+    name = (name or "").strip()
+    if not name:
+        raise LayoutError({"name": ["Give the layout a name."]})
+    submission = _submission_for(property, game)
+    kind = artwork_check(artwork)
+    layout = Layout(property=property, game=game, name=name, artwork_type=kind,
+                    artwork_name=(artwork.name or "")[:200], submission=submission,
+                    checked=_checked(checklist_for(submission), list(checked)),
+                    prepared_by=actor)
+    layout.artwork.save("artwork", artwork, save=False)
+    try:
+        with transaction.atomic():
+            layout.save()
+    except IntegrityError:
+        layout.artwork.delete(save=False)
+        raise LayoutError({"name": [f"A layout named {name!r} already exists here."]}) from None
+    audit_record(actor=actor, action="tables.layout.create", target=layout,
+                 after={"name": name, "game": game, "submission": submission.version,
+                        "artwork": layout.artwork.name, "checked": layout.checked})
+    return layout
+
+
+@transaction.atomic
+def layout_update(*, actor, layout: Layout, checked: list | None = None,
+                  artwork: UploadedFile | None = None) -> Layout:
+    """Tick items or replace the artwork while the layout is being prepared or was returned."""
+    layout = Layout.objects.select_for_update().get(pk=layout.pk)
+    _require(actor, "layouts.prepare", layout.property)
+    if layout.status not in EDITABLE:
+        raise LayoutError({"status": [f"A layout {layout.get_status_display().lower()} cannot "
+                                      f"be changed."]})
+    before = {"checked": layout.checked, "artwork": layout.artwork.name}
+    if checked is not None:
+        layout.checked = _checked(checklist_for(layout.submission), checked)
+    if artwork is not None:
+        layout.artwork_type = artwork_check(artwork)
+        layout.artwork_name = (artwork.name or "")[:200]
+        layout.artwork.save("artwork", artwork, save=False)
+    layout.updated_at = timezone.now()
+    layout.save()
+    audit_record(actor=actor, action="tables.layout.update", target=layout, before=before,
+                 after={"checked": layout.checked, "artwork": layout.artwork.name})
+    return layout
+
+
+@transaction.atomic
+def layout_recheck(*, actor, layout: Layout) -> Layout:
+    """Check an approved layout against the newer version that changes it: back to being
+    prepared, the changed items unticked, until compliance approves it again."""
+    layout = Layout.objects.select_for_update().get(pk=layout.pk)
+    _require(actor, "layouts.prepare", layout.property)
+    newer = newer_version(layout)
+    if layout.status != LayoutStatus.APPROVED or newer is None:
+        raise LayoutError({"status": ["Only an approved layout with a newer Rules Submission "
+                                      "version can be checked again."]})
+    changed = {i["key"] for i in layout_changes(layout, newer)}
+    before = {"status": layout.status, "submission": layout.submission.version}
+    layout.submission = newer
+    layout.checked = [i["key"] for i in checklist_for(newer)
+                      if i["key"] in layout.checked and i["key"] not in changed]
+    layout.status = LayoutStatus.DRAFT
+    layout.updated_at = timezone.now()
+    layout.save()
+    audit_record(actor=actor, action="tables.layout.recheck", target=layout, before=before,
+                 after={"status": layout.status, "submission": newer.version,
+                        "changed": sorted(changed)})
+    return layout
+
+
+def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
+    if to not in TRANSITIONS[layout.status]:
+        raise LayoutError({"status": [f"A layout {layout.get_status_display().lower()} cannot "
+                                      f"be {_VERBS.get(to, to)}ed."]})
+    _require(actor, _ABILITY[to], layout.property)
+    if to in (LayoutStatus.APPROVED, LayoutStatus.RETURNED) and actor.pk in (
+            layout.prepared_by_id, layout.submitted_by_id):
+        raise PermissionDenied("A compliance officer who did not prepare the layout reviews it.")
+    if to == LayoutStatus.RETURNED and not comment.strip():
+        raise LayoutError({"comment": ["Say what must change before it comes back."]})
+    if to == LayoutStatus.SUBMITTED:
+        missing = [i["text"] for i in checklist_for(layout.submission)
+                   if i["key"] not in layout.checked]
+        if missing:
+            raise LayoutError({"checked": [f"Not ticked yet: {m} ({_rule(layout, m)})"
+                                           for m in missing]})
+
+
+def _rule(layout: Layout, text: str) -> str:
+    return next(i["rule"] for i in checklist_for(layout.submission) if i["text"] == text)
+
+
+@transaction.atomic
+def layout_transition(*, actor, layout: Layout, to: str, comment: str = "") -> Layout:
+    """Submit (the preparer, every item ticked), approve or return with comments (a compliance
+    officer who did not prepare it); approval keeps the checklist as approved."""
+    layout = Layout.objects.select_for_update().get(pk=layout.pk)
+    _verify_transition(actor, layout, to, comment)
+    before = {"status": layout.status}
+    now = timezone.now()
+    if to == LayoutStatus.SUBMITTED:
+        layout.submitted_by, layout.submitted_at = actor, now
+    else:
+        layout.reviewed_by, layout.reviewed_at = actor, now
+        layout.review_comment = comment.strip()
+    if to == LayoutStatus.APPROVED:
+        layout.approved_checklist = checklist_for(layout.submission)
+    layout.status = to
+    layout.updated_at = now
+    layout.save()
+    audit_record(actor=actor, action=f"tables.layout.{_VERBS[to]}", target=layout,
+                 before=before, after={"status": to, "comment": layout.review_comment,
+                                       "submission": layout.submission.version})
+    return layout
