@@ -175,6 +175,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Uploaded files (layout artwork) go through Django's storage API: a deployment may swap the
+# "default" backend for object storage without code changes.
+MEDIA_ROOT = VAR_DIR / "media"
+MEDIA_URL = "media/"
+LAYOUT_ARTWORK_MAX_BYTES = env_int("CASINO_LAYOUT_ARTWORK_MAX_BYTES", 20 * 1024 * 1024)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
