@@ -1,0 +1,136 @@
+"""The jackpot slip API and pages: the same rules as the services, strict input, other
+properties' slips invisible (404), print view with signature lines, PDF, daily report CSV."""
+
+import pytest
+from django.urls import reverse
+
+from tables import slips
+from tables.api_slips import RECORD_EXAMPLE
+from tests.tables import slip_builders as sb
+from tests.tables.slip_builders import D, position, tcp_round
+
+tcp_table, second_floorperson, record = sb.tcp_table, sb.second_floorperson, sb.record
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/api/v1/jackpot-slips/"
+
+
+def test_the_documented_example_records_validates_and_pays_over_the_api(
+        tcp_table, api_session_for, floor_manager, floorperson, second_floorperson):
+    fm = api_session_for(floor_manager)
+    created = fm.post(LIST, RECORD_EXAMPLE, format="json")
+    assert created.status_code == 201, created.json()
+    body = created.json()
+    # Royal flush A-K-Q-J-T of hearts: 100% of the $20,000 Five-Card meter (§649a.12(h)(1)).
+    assert (body["number"], body["status"], body["award"]) == (1, "recorded", "20000.00")
+    assert body["verification"] == "§649a.11(c)(7)(iii)" and body["witness_required"]
+    again = fm.post(LIST, RECORD_EXAMPLE, format="json")  # the same idempotency key
+    assert again.json()["id"] == body["id"]
+    url = f"{LIST}{body['id']}/"
+    assert fm.post(f"{url}validate/", format="json").status_code == 403  # no slips.validate
+    validated = api_session_for(floorperson).post(f"{url}validate/", format="json")
+    assert validated.status_code == 200, validated.json()
+    assert (validated.json()["meter_before"], validated.json()["meter_after"]) == (
+        "20000.0000000000", "10000.0000000000")
+    refused = api_session_for(second_floorperson).post(
+        f"{url}pay/", {"paid_from": "table_inventory"}, format="json")
+    assert refused.status_code == 400 and "paid_from" in refused.json()["errors"]
+    paid = api_session_for(second_floorperson).post(f"{url}pay/", {}, format="json")
+    assert (paid.json()["status"], paid.json()["paid_by"]) == ("paid", "paula")
+
+
+def test_a_losing_hand_and_an_unknown_field_are_400s_naming_the_field(tcp_table,
+                                                                      api_session_for,
+                                                                      floor_manager):
+    fm = api_session_for(floor_manager)
+    losing = {"table": "TCP-1", "seat": 1, "wager": "three_card_progressive",
+              "round": tcp_round(position(1, "As Kd 7s", pair_plus="5.00",
+                                          three_card_progressive="1.00"))}
+    answer = fm.post(LIST, losing, format="json")
+    assert answer.status_code == 400 and "does not win" in answer.json()["errors"]["wager"][0]
+    answer = fm.post(LIST, {**losing, "amount": "5.00"}, format="json")
+    assert answer.status_code == 400 and "amount" in answer.json()["errors"]
+    answer = fm.post(LIST, {**losing, "round": {**losing["round"], "game": "baccarat"}},
+                     format="json")
+    assert answer.status_code == 400 and "round.game" in answer.json()["errors"]
+
+
+def test_an_auditor_reads_but_cannot_record(tcp_table, api_session_for, auditor, record):
+    record(tcp_table, 1, "five_card_progressive", RECORD_EXAMPLE["round"])
+    client = api_session_for(auditor)
+    assert client.post(LIST, RECORD_EXAMPLE, format="json").status_code == 403
+    listed = client.get(LIST, {"status": "recorded", "amount_min": "1000"})
+    assert [s["number"] for s in listed.json()["results"]] == [1]
+    assert client.get(LIST, {"amount_min": "lots"}).status_code == 400
+
+
+def test_other_properties_slips_are_404(tcp_table, record, api_session_for, client_for,
+                                       make_staff, lakeside):
+    slip = record(tcp_table, 1, "five_card_progressive", RECORD_EXAMPLE["round"])
+    stranger = make_staff("lena", "floorperson", property=lakeside)
+    api = api_session_for(stranger)
+    assert api.get(f"{LIST}{slip.pk}/").status_code == 404
+    assert api.post(f"{LIST}{slip.pk}/validate/", format="json").status_code == 404
+    assert api.get(LIST).json()["results"] == []
+    page = client_for(stranger).get(reverse("tables:slip-detail", args=[slip.pk]))
+    assert page.status_code == 404
+
+
+def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_threshold(
+        tcp_table, record, floorperson, client_for, auditor):
+    big = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive",
+                                          RECORD_EXAMPLE["round"]), actor=floorperson)
+    small = record(tcp_table, 2, "three_card_progressive", tcp_round(
+        position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="1.00")))
+    client = client_for(auditor)
+    page = client.get(reverse("tables:slip-print", args=[big.pk])).content.decode()
+    for text in ("Ah Kh Qh", "Jh Th", "$20,000.00", "Meter before", "$10,000.00",
+                 "Witness (security or cage)", "§649a.11(c)(7)(iii)"):
+        assert text in page
+    assert "Witness" not in client.get(reverse("tables:slip-print", args=[small.pk])).content \
+        .decode()  # $60 is below the $1,200 threshold
+    pdf = client.get(reverse("tables:slip-pdf", args=[big.pk]))
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+
+
+def test_the_daily_report_totals_live_slips_and_exports_csv(tcp_table, record, client_for,
+                                                            auditor, floorperson,
+                                                            floor_manager):
+    live = record(tcp_table, 2, "three_card_progressive", tcp_round(
+        position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00")))
+    void = record(tcp_table, 3, "three_card_progressive", tcp_round(
+        position(3, "7s 7h 7d", pair_plus="5.00", three_card_progressive="1.00")))
+    slips.slip_void(slip=void, actor=floorperson, data={"reason": "Recorded twice"})
+    slips.slip_void(slip=void, actor=floor_manager)
+    day = slips.gaming_day(tcp_table.property, live.recorded_at)
+    report = slips.daily_report(property=tcp_table.property, day=day)
+    assert (report.count, report.total) == (1, D("300.00"))  # 60 for 1 on $5; the void is out
+    csv = client_for(auditor).get(reverse("tables:slip-report"),
+                                  {"day": day.isoformat(), "format": "csv"}).content.decode()
+    rows = csv.strip().splitlines()
+    assert rows[0].startswith("Slip,Kind,Status") and len(rows) == 3
+    assert ",Void," in rows[2] and "300.00" in rows[1]
+
+
+def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_manager,
+                                                  floorperson):
+    fm = client_for(floor_manager)
+    url = reverse("tables:slip-record", args=[tcp_table.pk])
+    form = {"seat_0": "1", "wager": "five_card_progressive", "dealer": "Qd 3c 2d",
+            "community": "Jh Th", "cards_0": "Ah Kh Qh", "amount_0_pair_plus": "5.00",
+            "amount_0_five_card_progressive": "1.00", "seat_1": "3", "cards_1": "2s 5c 9d",
+            "amount_1_pair_plus": "5.00", "amount_1_five_card_progressive": "5.00",
+            "idempotency_key": "page-1"}
+    preview = fm.post(reverse("tables:slip-preview", args=[tcp_table.pk]), form).content.decode()
+    assert "Wins the Five-Card Progressive" in preview and "$20000.00" in preview
+    assert "Seat 3: $5000.00" in preview  # the Envy Bonus for a $5 wager
+    assert "floorperson or above verifies" in preview
+    losing = fm.post(reverse("tables:slip-preview", args=[tcp_table.pk]),
+                     {**form, "cards_0": "2h 7c 9s"}).content.decode()
+    assert "Not a jackpot" in losing and "does not win" in losing
+    done = fm.post(url, form)
+    assert done.status_code == 302
+    detail = client_for(floorperson).get(done["Location"]).content.decode()
+    assert "validate-button" in detail
+    assert "validate-button" not in fm.get(done["Location"]).content.decode()

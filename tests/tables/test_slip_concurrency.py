@@ -1,0 +1,86 @@
+"""Concurrency on PostgreSQL with real threads (each its own database connection): two
+validations of jackpots on one meter are served one after the other, the second paid from the
+reset meter; a double-submitted record makes one slip; numbers stay gapless."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from tables import slips
+from tables.models import JackpotSlip, Meter
+from tests.tables import slip_builders as sb
+from tests.tables.slip_builders import D, position, tcp_round
+
+tcp_table, second_floorperson, record = sb.tcp_table, sb.second_floorperson, sb.record
+
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.skipif(connection.vendor != "postgresql",
+                                 reason="row locks need PostgreSQL")]
+
+
+def run_together(*calls):
+    """Start every call at once (a barrier) in its own thread; return results or errors."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def worker(i, call):
+        try:
+            barrier.wait()
+            results[i] = call()
+        except Exception as exc:  # noqa: BLE001 - reported to the test
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_two_royals_on_one_meter_are_paid_one_after_the_other(tcp_table, record, floorperson,
+                                                             second_floorperson):
+    # Two rounds, two royal flushes on the Five-Card Progressive (100% of the meter,
+    # §649a.12(h)(1)). Whichever validation comes first takes the $20,000 on the meter; the
+    # other is paid from the meter as reset: $10,000. Never $20,000 twice.
+    first = record(tcp_table, 1, "five_card_progressive", tcp_round(
+        position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+        community="Jh Th"))
+    second = record(tcp_table, 2, "five_card_progressive", tcp_round(
+        position(2, "As Ks Qs", pair_plus="5.00", five_card_progressive="1.00"),
+        community="Js Ts"))
+    results = run_together(lambda: slips.slip_validate(slip=first, actor=floorperson),
+                           lambda: slips.slip_validate(slip=second, actor=second_floorperson))
+    assert all(isinstance(r, JackpotSlip) for r in results), results
+    paid = sorted((r.meter_before, r.award, r.meter_after) for r in results)
+    assert paid == [(D("10000"), D("10000.00"), D("10000")),
+                    (D("20000"), D("20000.00"), D("10000"))]
+    meter = Meter.objects.get(table=tcp_table, key="five_card_progressive")
+    assert (meter.hits, meter.total_paid, meter.amount) == (2, D("30000.00"), D("10000"))
+
+
+def test_a_double_submitted_record_makes_one_slip(tcp_table, floor_manager):
+    data = {"seat": 1, "wager": "three_card_progressive", "idempotency_key": "double-click",
+            "round": tcp_round(position(1, "8s 8h 8d", pair_plus="5.00",
+                                        three_card_progressive="1.00"))}
+    results = run_together(*[lambda: slips.slip_record(table=tcp_table, data=dict(data),
+                                                       actor=floor_manager)] * 4)
+    assert all(isinstance(r, JackpotSlip) for r in results), results
+    assert {r.pk for r in results} == {JackpotSlip.objects.get().pk}
+    assert JackpotSlip.objects.get().number == 1
+
+
+def test_concurrent_records_are_numbered_without_gaps(tcp_table, floor_manager):
+    def one(seat):
+        body = tcp_round(position(seat, "8s 8h 8d", pair_plus="5.00",
+                                  three_card_progressive="1.00"))
+        return lambda: slips.slip_record(table=tcp_table, actor=floor_manager,
+                                         data={"seat": seat, "wager": "three_card_progressive",
+                                               "round": body})
+
+    results = run_together(*[one(seat) for seat in range(1, 7)])
+    assert all(isinstance(r, JackpotSlip) for r in results), results
+    assert sorted(r.number for r in results) == [1, 2, 3, 4, 5, 6]
