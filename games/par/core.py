@@ -197,11 +197,11 @@ def progressive(par: WagerPar, table: Paytable, hand_probability: Mapping[str, f
         "nj_cap_probability": NJ_TOP_AWARD_CAP,
         "within_nj_cap": bool(top_p and top_p >= NJ_TOP_AWARD_CAP),
     }
-    par.notes.append("Return per unit wagered = fixed_return + return_per_meter_dollar x meter; "
-                     "the Envy Bonus rows depend on the other players and are not counted")
+    par.notes.append("The return grows with the meter: the fixed rows' return plus each meter "
+                     "row's share of the meter; the Envy Bonus rows depend on the other "
+                     "players and are not counted")
     if meter is None:
-        par.notes.append("No meter amount given (option meter=...): the meter rows are left "
-                         "out of the house edge")
+        par.notes.append("No meter amount given: the meter rows are left out of the house edge")
     return par
 
 
