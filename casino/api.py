@@ -65,7 +65,7 @@ class AuditEventList(generics.ListAPIView):
         try:
             return selectors.audit_event_list(user=self.request.user, **form.filters())
         except selectors.BadFilter as exc:
-            raise serializers.ValidationError({"errors": {"target": [str(exc)]}}) from None
+            raise serializers.ValidationError({"errors": {exc.field: [str(exc)]}}) from None
 
     @extend_schema(parameters=[
         OpenApiParameter("target", str, description="app_label.model:id"),

@@ -1,12 +1,37 @@
+"""Forms of the casino app: the audit log's filters (the page's and the API's)."""
+
 from django import forms
 
 
 class AuditFilterForm(forms.Form):
-    target = forms.CharField(required=False, help_text="app_label.model:id")
-    user = forms.CharField(required=False, label="User")
-    action = forms.CharField(required=False, help_text="Prefix, e.g. casino.staff")
-    date_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    """Filters of /audit/ and /api/v1/audit-events/: the object (picked on the page; the API
+    takes ``app_label.model:id``), the person (username or name), the action (in words or a
+    code), and a date range."""
+
+    target = forms.CharField(required=False, label="Object", max_length=200,
+                             widget=forms.Select(choices=[("", "Any object")]))
+    user = forms.CharField(required=False, label="Person", max_length=150,
+                           widget=forms.TextInput(attrs={"list": "audit-people",
+                                                         "placeholder": "Name or username"}))
+    action = forms.CharField(required=False, label="Action", max_length=100,
+                             widget=forms.TextInput(attrs={"list": "audit-actions",
+                                                           "placeholder": "e.g. approved"}))
+    date_from = forms.DateField(required=False, label="From",
+                                widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(required=False, label="To",
+                              widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, targets=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["target"].widget.choices = [("", "Any object"), *targets]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("date_from"), data.get("date_to")
+        if start and end and start > end:
+            self.add_error("date_to", f"the range ends before it starts ({start} is after "
+                                      f"{end})")
+        return data
 
     def filters(self) -> dict:
         data = self.cleaned_data

@@ -30,3 +30,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+# JSON errors for any URL under /api/ that no view answers; the site's pages elsewhere.
+handler404 = "casino.api_errors.page_not_found"
+handler500 = "casino.api_errors.server_error"

@@ -6,7 +6,7 @@ Errors are 400s ``{"errors": {field_path: [messages]}}``; refusals by role are 4
 from datetime import date
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,27 +16,63 @@ from casino.models import Property
 from casino.permissions import HasAbility
 from casino.selectors import current_property, properties_visible_to
 from rulesubmissions import selectors, services
-from rulesubmissions.engine import available_games, describe
+from rulesubmissions.engine import available_games, describe, game_spec
 from rulesubmissions.models import CatalogPaytable, RulesSubmission
 
 
+class SupersededBySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    on = serializers.DateField()
+
+
+class StandingSerializer(serializers.Serializer):
+    """An approved version's standing today: ``in_force``, ``scheduled`` (from ``since``) or
+    ``superseded`` (by ``superseded_by``); ``next`` is a version scheduled to replace it."""
+
+    code = serializers.ChoiceField(choices=["in_force", "scheduled", "superseded"])
+    label = serializers.CharField()
+    text = serializers.CharField()
+    since = serializers.DateField(allow_null=True)
+    superseded_by = SupersededBySerializer(allow_null=True)
+    next = SupersededBySerializer(allow_null=True)
+
+
 class SubmissionSerializer(serializers.ModelSerializer):
+    game_name = serializers.SerializerMethodField()
+    status_name = serializers.CharField(source="get_status_display", read_only=True)
     author = serializers.CharField(source="author.username")
-    submitted_by = serializers.CharField(source="submitted_by.username", default=None)
-    reviewed_by = serializers.CharField(source="reviewed_by.username", default=None)
+    submitted_by = serializers.CharField(source="submitted_by.username", default=None,
+                                         allow_null=True)
+    reviewed_by = serializers.CharField(source="reviewed_by.username", default=None,
+                                        allow_null=True)
+    standing = serializers.SerializerMethodField()
 
     class Meta:
         model = RulesSubmission
-        fields = ["id", "property", "game", "version", "status", "options", "wagers", "meters",
+        fields = ["id", "property", "game", "game_name", "version", "status", "status_name",
+                  "standing", "options", "wagers", "meters",
                   "table_minimum", "table_maximum", "payout_limit",
                   "effective_date", "based_on", "supersedes", "author", "created_at",
                   "updated_at", "submitted_by", "submitted_at", "reviewed_by", "reviewed_at",
                   "review_comment"]
 
+    def get_game_name(self, obj) -> str:
+        spec = game_spec(obj.game)
+        return spec.name if spec else obj.game
+
+    @extend_schema_field(StandingSerializer(allow_null=True))
+    def get_standing(self, obj):
+        """Null unless approved; the list reads every standing of its page in one query."""
+        standings = self.context.get("standings")
+        found = standings.get(obj.pk) if standings else selectors.standing(obj)
+        return StandingSerializer(found.as_dict()).data if found and found.code else None
+
 
 class CatalogPaytableSerializer(serializers.ModelSerializer):
     proposed_by = serializers.CharField(source="proposed_by.username")
-    decided_by = serializers.CharField(source="decided_by.username", default=None)
+    decided_by = serializers.CharField(source="decided_by.username", default=None,
+                                       allow_null=True)
 
     class Meta:
         model = CatalogPaytable
@@ -74,6 +110,14 @@ class SubmissionList(generics.ListAPIView):
         params = self.request.query_params
         return selectors.submission_list(user=self.request.user, game=params.get("game", ""),
                                          status=params.get("status", ""))
+
+    def get_serializer(self, *args, **kwargs):
+        if args and kwargs.get("many"):
+            page = list(args[0])
+            kwargs["context"] = {**self.get_serializer_context(),
+                                 "standings": selectors.standings(page)}
+            args = (page, *args[1:])
+        return super().get_serializer(*args, **kwargs)
 
     @extend_schema(parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str)])
     def get(self, request, *args, **kwargs):

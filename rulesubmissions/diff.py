@@ -1,14 +1,30 @@
-"""What a version changes against the version in force, for the compliance review."""
+"""What a version changes against the version in force, for the compliance review: each term
+in words, and a changed paytable row by row, side by side."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from games.names import choice_name, hand_name
+from games.paytables import Catalog, Paytable, PaytableNames
 from rulesubmissions.engine import game_spec
 from rulesubmissions.validation import METER_FIELDS
 
 LIMITS = {"table_minimum": "Table minimum wager", "table_maximum": "Table maximum wager",
           "payout_limit": "Payout limit"}
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """One hand of two paytables: its odds in each ("" where that table does not pay it)."""
+
+    hand: str
+    before: str
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
 
 
 @dataclass(frozen=True)
@@ -18,6 +34,10 @@ class Change:
     kind: str  # "added", "removed" or "changed"
     before: str
     after: str
+    # A paytable selection: the tables in force and in this version, and their rows.
+    before_table: Paytable | None = None
+    after_table: Paytable | None = None
+    rows: tuple[RowChange, ...] = field(default=())
 
 
 def _labels(game: str) -> dict[str, str]:
@@ -32,7 +52,7 @@ def _labels(game: str) -> dict[str, str]:
 
 
 def flatten(terms: dict) -> dict[str, str]:
-    """Each term as ``path -> shown value``; a wager without a paytable shows "offered"."""
+    """Each term as ``path -> value``; a wager without a paytable is "offered"."""
     flat = {f"options.{k}": str(v) for k, v in terms.get("options", {}).items()}
     flat |= {f"wagers.{k}": v or "offered" for k, v in terms.get("wagers", {}).items()}
     for key, amounts in terms.get("meters", {}).items():
@@ -41,15 +61,60 @@ def flatten(terms: dict) -> dict[str, str]:
     return flat
 
 
-def diff_terms(before: dict | None, after: dict) -> list[Change]:
-    """Every term added, removed or changed from ``before`` (None: all added)."""
+def _paytable_wager(game: str, path: str) -> str | None:
+    """The catalog wager a term selects a paytable for (a wager, or a paytable option)."""
+    spec = game_spec(game)
+    kind, _, key = path.partition(".")
+    if spec is None or kind not in ("wagers", "options"):
+        return None
+    if kind == "wagers":
+        return key
+    o = spec.option(key)
+    return o.choices.wager if o is not None and isinstance(o.choices, PaytableNames) else None
+
+
+def rows_side_by_side(before: Paytable | None, after: Paytable | None) -> tuple[RowChange, ...]:
+    """Every hand either table pays, in the new table's order, then hands only the old paid."""
+    def odds(table):
+        return {} if table is None else {(r.hand, tuple(sorted(r.when.items()))): r.odds
+                                         for r in table.rows}
+    old, new = odds(before), odds(after)
+    keys = [*new, *(k for k in old if k not in new)]
+
+    def name(key):
+        hand, when = key
+        return hand_name(hand) + "".join(f" ({k} {v})" for k, v in when)
+    return tuple(RowChange(name(k), old.get(k, ""), new.get(k, "")) for k in keys)
+
+
+def _shown(game: str, path: str, value: str | None, table: Paytable | None) -> str:
+    if value is None:
+        return ""
+    if table is not None:
+        return table.title
+    if path.startswith("options."):
+        return choice_name(path.removeprefix("options."), value)
+    if path in LIMITS or path.split(".")[-1] in ("initial", "reset"):
+        return f"${value}"
+    return value
+
+
+def diff_terms(before: dict | None, after: dict, catalog: Catalog | None = None) -> list[Change]:
+    """Every term added, removed or changed from ``before`` (None: all added); with the
+    ``catalog``, a paytable is named by its title and compared row by row."""
     old, new = flatten(before or {}), flatten(after)
-    labels = _labels(after.get("game", ""))
+    game = after.get("game", "")
+    labels = _labels(game)
     changes = []
     for path in [*new, *(p for p in old if p not in new)]:
         a, b = old.get(path), new.get(path)
         if a == b:
             continue
         kind = "added" if a is None else "removed" if b is None else "changed"
-        changes.append(Change(path, labels.get(path, path), kind, a or "", b or ""))
+        wager = _paytable_wager(game, path) if catalog is not None else None
+        ta = catalog.resolve(game, wager, a) if wager and a else None
+        tb = catalog.resolve(game, wager, b) if wager and b else None
+        rows = rows_side_by_side(ta, tb) if ta or tb else ()
+        changes.append(Change(path, labels.get(path, path), kind, _shown(game, path, a, ta),
+                              _shown(game, path, b, tb), ta, tb, rows))
     return changes

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from django import forms
 from django.utils import timezone
 
-from games.paytables import Catalog, using
+from games.names import choice_name, hand_name
+from games.paytables import Catalog, PaytableNames, known_hands, using
 from games.spec import GameSpec
 from rulesubmissions.engine import available_games
 from rulesubmissions.models import Status
@@ -60,10 +61,26 @@ class Field:
     def dom_id(self) -> str:
         return dom_id(self.path)
 
+    @property
+    def shown(self) -> str:
+        """The value in words: a choice's name, "Yes"/"No", or "not set"."""
+        if self.kind == "checkbox":
+            return "Yes" if self.value else "No"
+        named = dict(self.choices).get(str(self.value)) if self.value not in (None, "") else None
+        return named or choice_name(self.path.rpartition(".")[2], self.value)
+
 
 def dom_id(path: str) -> str:
     """An element id for a term path (its error slot is ``err-<id>``)."""
     return path.replace(".", "-").replace("_", "-")
+
+
+def _choices(spec: GameSpec, o, cat: Catalog) -> tuple[tuple[str, str], ...]:
+    """(value, words) of an option's choices: a paytable by its title, others by name."""
+    if isinstance(o.choices, PaytableNames):
+        tables = cat.for_wager(spec.key, o.choices.wager)
+        return tuple((p.name, p.title) for p in tables)
+    return tuple((c, choice_name(o.key, c)) for c in o.choices)
 
 
 def _option_kind(o) -> str:
@@ -88,8 +105,15 @@ class Editor:
         options, wagers, meters = (terms.get(k) or {} for k in ("options", "wagers", "meters"))
         self.options = [
             self._field(f"options.{o.key}", o.name, _option_kind(o),
-                        options.get(o.key, o.default), tuple((c, c) for c in o.choices), o.rule)
+                        options.get(o.key, o.default), _choices(spec, o, cat), o.rule)
             for o in submission_options(spec)
+        ]
+        # Paytables an option selects (Three Card Poker's Ante Bonus, §649a.12(b)).
+        self.option_paytables = [
+            {"label": o.name, "paytable": cat.resolve(spec.key, o.choices.wager,
+                                                      str(options[o.key]))}
+            for o in submission_options(spec)
+            if isinstance(o.choices, PaytableNames) and options.get(o.key)
         ]
         self.limits = [self._field(k, label, "text", terms.get(k) or "") for k, label in self.LIMITS]
         if spec.payout_limit_rule:  # only a game whose rules have a payout-limitation clause
@@ -114,8 +138,10 @@ class Editor:
 
     def _wager(self, w, cat: Catalog, wagers: dict, meters: dict) -> dict:
         tables = tuple((p.id, p.title) for p in cat.for_wager(self.spec.key, w.key))
+        chosen = wagers.get(w.key) or ""
         return {
             "wager": w, "offered": w.key in wagers or w.base,
+            "paytable": cat.resolve(self.spec.key, w.key, chosen) if chosen else None,
             "requires": [requirement(self.spec, k, v) for k, v in w.requires.items()]
                         + [f"the {wagers_requirement(self.spec, n)} is offered"
                            for n, _ in w.needed_wagers()],
@@ -135,6 +161,12 @@ class Editor:
         own = [m for m in self.spec.meters_for(wager_key) if m.key not in self.placed]
         self.placed |= {m.key for m in own}
         return own
+
+    def paytables(self) -> list[dict]:
+        """Every paytable the terms select, with its label: the document the Board reads."""
+        chosen = [{"label": w["wager"].name, "paytable": w["paytable"]}
+                  for w in self.wagers if w["offered"] and w["paytable"]]
+        return chosen + [p for p in self.option_paytables if p["paytable"]]
 
     def fields(self) -> list[Field]:
         """Every field, for the error slots the live validation refreshes."""
@@ -161,6 +193,50 @@ class SubmissionFilterForm(forms.Form):
         self.fields["game"].choices = [("", "Any game"), *game_choices()]
 
 
+class CatalogFilterForm(forms.Form):
+    """The catalog page's filter: a game, and words found in a paytable's title, name,
+    citation, wager or hands."""
+
+    game = forms.ChoiceField(required=False)
+    q = forms.CharField(required=False, max_length=100, label="Find",
+                        widget=forms.TextInput(attrs={"type": "search",
+                                                      "placeholder": "Pair Plus, §649a.12(d), "
+                                                                     "royal flush…"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "Every game"), *game_choices()]
+
+
+def _wager_label(spec: GameSpec | None, key: str) -> str:
+    chooser = spec.paytable_chooser(key) if spec else None
+    return chooser.name if chooser else key
+
+
+def _matches(p, text: str, wager_label: str) -> bool:
+    words = " ".join([p.id, p.title, p.citation, wager_label, p.source_note,
+                      *(hand_name(h) for h in p.hands)]).lower()
+    return all(w in words for w in text.lower().split())
+
+
+def catalog_groups(cat: Catalog, *, game: str = "", text: str = "") -> list[dict]:
+    """The catalog by game, then by wager, each wager with its paytables (filtered)."""
+    groups = []
+    for spec in available_games():
+        if game and spec.key != game:
+            continue
+        wagers: dict[str, list] = {}
+        for p in cat:
+            if p.game == spec.key and (not text or _matches(p, text,
+                                                            _wager_label(spec, p.wager))):
+                wagers.setdefault(p.wager, []).append(p)
+        if wagers:
+            groups.append({"spec": spec, "count": sum(map(len, wagers.values())),
+                           "wagers": [{"key": k, "name": _wager_label(spec, k), "paytables": v}
+                                      for k, v in wagers.items()]})
+    return groups
+
+
 class ApproveForm(forms.Form):
     effective_date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}),
                                      help_text="In force from this date (today or later).")
@@ -169,37 +245,84 @@ class ApproveForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["effective_date"].initial = timezone.localdate()
 
+    def clean_effective_date(self):
+        """Checked before the confirmation too (the service checks it again)."""
+        day = self.cleaned_data["effective_date"]
+        if day < timezone.localdate():
+            raise forms.ValidationError("an effective date, today or later")
+        return day
+
 
 class ReturnForm(forms.Form):
     comment = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
                               help_text="What must change before it can be approved.")
 
 
+def wager_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Per game, the wagers and paytable options the catalog files paytables under."""
+    groups = []
+    for spec in available_games():
+        keys = [(w.key, w.name) for w in spec.wagers]
+        keys += [(o.choices.wager, o.name) for o in spec.options
+                 if isinstance(o.choices, PaytableNames)]
+        groups.append((spec.name, keys))
+    return groups
+
+
+ENTRY_FIELDS = {"game", "wager", "name", "title", "citation", "source", "source_note", "rows"}
+
+
 class PaytableForm(forms.Form):
-    """A paytable from a newer regulation; rows one per line: ``hand: 40`` (to 1),
-    ``hand: 500 for``, ``hand: 100%`` (of the meter) or ``hand: $1000``."""
+    """A paytable from a newer regulation; rows one per line: ``Straight flush: 40 to 1``,
+    ``Royal flush: 500 for 1``, ``Seven card straight flush: 100%`` (of the meter) or
+    ``Envy Bonus: Royal flush: $1,000``."""
 
     game = forms.ChoiceField()
-    wager = forms.CharField(help_text="The wager key, e.g. pair_plus")
-    name = forms.CharField(help_text="The regulation's name for it, e.g. F")
-    title = forms.CharField(required=False)
-    citation = forms.CharField(help_text="The section, e.g. §649a.12(d)")
-    source = forms.ChoiceField(choices=[("primary", "Primary: Pa. Code / Pa. Bulletin"),
-                                        ("secondary", "Secondary")])
-    source_note = forms.CharField(required=False, help_text="Required for a secondary source")
+    wager = forms.ChoiceField(label="Wager or paytable option")
+    name = forms.CharField(max_length=40, help_text="The regulation's letter or number for it, "
+                                                    "e.g. F")
+    title = forms.CharField(required=False, max_length=120,
+                            help_text="As posted, e.g. Pair Plus paytable F (optional)")
+    citation = forms.CharField(max_length=40, help_text="The section, e.g. §649a.12(d)")
+    source = forms.ChoiceField(choices=[
+        ("primary", "Primary: Pennsylvania Code or Pennsylvania Bulletin"),
+        ("secondary", "Secondary: posted elsewhere; to confirm before approval")])
+    source_note = forms.CharField(required=False, max_length=1000,
+                                  label="Where it is from",
+                                  help_text="Required for a secondary source")
     rows = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}),
-                           help_text="One per line: straight_flush: 40  ·  royal_flush: 500 for"
-                                     "  ·  seven_card_straight_flush: 100%  ·  envy: $1000")
+                           help_text="One per line, highest hand first: Straight flush: 40 to 1 "
+                                     "· Royal flush: 500 for 1 · Seven card straight flush: 100%"
+                                     " · Envy Bonus: Royal flush: $1,000")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = game_choices()
+        self.fields["game"].choices = [("", "— choose a game —"), *game_choices()]
+        self.fields["wager"].choices = [("", "— choose a wager —"), *wager_choices()]
+
+    def clean(self):
+        data = super().clean()
+        game, wager = data.get("game"), data.get("wager")
+        if game and wager:
+            spec = next(s for s in available_games() if s.key == game)
+            if spec.paytable_chooser(wager) is None:
+                self.add_error("wager", f"{spec.name} has no wager or paytable option like "
+                                        "this: choose one listed under it")
+            elif "rows" in data:
+                data["rows"] = [_hand_key(r, game, wager) for r in data["rows"]]
+        return data
 
     def clean_rows(self) -> list[dict]:
-        rows = []
-        for n, line in enumerate(self.cleaned_data["rows"].splitlines(), 1):
-            if line.strip():
-                rows.append(parse_row(line, n))
+        rows, errors = [], []
+        for line in self.cleaned_data["rows"].splitlines():
+            if not line.strip():
+                continue
+            try:
+                rows.append(parse_row(line, len(rows) + 1))
+            except forms.ValidationError as e:
+                errors.extend(e.messages)
+        if errors:
+            raise forms.ValidationError(errors)
         return rows
 
     def entry(self) -> dict:
@@ -209,17 +332,41 @@ class PaytableForm(forms.Form):
                  **{k: d[k] for k in ("game", "wager", "name", "citation", "source")}}
         return entry | {k: d[k] for k in ("title", "source_note") if d[k]}
 
+    def add_entry_errors(self, errors: dict[str, list[str]]) -> None:
+        """The services' errors (``entry.rows[2].odds``) beside the field they are about."""
+        for path, messages in errors.items():
+            key = path.removeprefix("entry.")
+            field, _, rest = key.partition("[")
+            if field == "rows" and rest:
+                n = int(rest.partition("]")[0]) + 1
+                messages = [f"row {n}: {m}" for m in messages]
+            if field == "id":
+                field = "name"
+            for m in messages:
+                self.add_error(field if field in ENTRY_FIELDS else None, m)
+
+
+def _hand_key(row: dict, game: str, wager: str) -> dict:
+    """A row's hand as typed ("Straight flush", "Envy Bonus: Royal flush") as the engine's key,
+    when one of the wager's hands has that name; otherwise left for the check to name."""
+    hands = {hand_name(h).lower(): h for h in known_hands(game, wager)}
+    typed = row["hand"].strip()
+    return {**row, "hand": hands.get(typed.lower(), typed)}
+
 
 def parse_row(line: str, n: int) -> dict:
-    hand, sep, value = (part.strip() for part in line.partition(":"))
+    """``hand: value``; the value is the last part, so a hand may hold a colon itself
+    ("Envy Bonus: Royal flush: $1,000")."""
+    hand, sep, value = (part.strip() for part in line.rpartition(":"))
     if not (sep and hand and value):
-        raise forms.ValidationError(f"line {n}: write it as 'hand: value'")
+        raise forms.ValidationError(f"row {n}: write it as 'hand: value', e.g. "
+                                    "'Straight flush: 40 to 1'")
     if value.endswith("%"):
         return {"hand": hand, "meter_percent": value[:-1].strip()}
     if value.startswith("$"):
         return {"hand": hand, "amount": value[1:].replace(",", "").strip()}
     odds, _, basis = value.partition(" ")
-    row = {"hand": hand, "odds": odds}
+    row = {"hand": hand, "odds": odds.replace(",", "")}
     basis = basis.replace("1", "").strip()  # "40 to 1" and "40 to" both read as 40 to 1
     if basis:
         row["basis"] = basis

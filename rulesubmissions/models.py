@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from casino.models import Property
+from rulesubmissions.engine import game_spec
 
 
 class Status(models.TextChoices):
@@ -64,7 +65,8 @@ class RulesSubmission(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} v{self.version} ({self.get_status_display()})"
+        spec = game_spec(self.game)
+        return f"{spec.name if spec else self.game} v{self.version} ({self.get_status_display()})"
 
     def terms(self) -> dict:
         """The terms as ``validation.check_terms`` reads them."""
@@ -84,6 +86,13 @@ class PaytableStatus(models.TextChoices):
     PROPOSED = "proposed", "Waiting for a second compliance officer"
     APPROVED = "approved", "Approved"
     REJECTED = "rejected", "Rejected"
+    RETIRING = "retiring", "Retirement waiting for a second compliance officer"
+    RETIRED = "retired", "Retired"
+
+
+# A paytable staff can select and the engine pays: approved, or approved with its retirement
+# not yet confirmed by a second compliance officer.
+LIVE_PAYTABLE_STATUSES = (PaytableStatus.APPROVED, PaytableStatus.RETIRING)
 
 
 class CatalogPaytable(models.Model):
@@ -106,12 +115,20 @@ class CatalogPaytable(models.Model):
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.PROTECT, related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)
+    # Retirement (two compliance officers, like approval): who asked, why, who confirmed.
+    retire_requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                            on_delete=models.PROTECT, related_name="+")
+    retire_requested_at = models.DateTimeField(null=True, blank=True)
+    retire_reason = models.TextField(blank=True)
+    retired_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="+")
+    retired_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "wager", "paytable_id"]
         constraints = [
             models.UniqueConstraint(fields=["property", "paytable_id"],
-                                    condition=~Q(status="rejected"),
+                                    condition=~Q(status__in=["rejected", "retired"]),
                                     name="catalogpaytable_unique_live_id"),
         ]
 

@@ -6,6 +6,7 @@ effective date, or returns it with comments. Approved versions never change: a c
 new version, copied from the approved one.
 """
 
+import re
 from datetime import date
 from decimal import Decimal
 
@@ -16,10 +17,11 @@ from django.utils import timezone
 from casino.audit import audit_record
 from casino.models import Property
 from casino.permissions import can
-from games.paytables import PaytableFormatError, parse_paytable
+from games.paytables import entry_errors, known_hands, parse_paytable
 from rulesubmissions import selectors
 from rulesubmissions.engine import game_spec
 from rulesubmissions.models import (
+    LIVE_PAYTABLE_STATUSES,
     OPEN_STATUSES,
     CatalogPaytable,
     PaytableStatus,
@@ -45,8 +47,10 @@ TRANSITION_ABILITY = {
 
 PAYTABLE_TRANSITIONS: dict[str, set[str]] = {
     PaytableStatus.PROPOSED: {PaytableStatus.APPROVED, PaytableStatus.REJECTED},
-    PaytableStatus.APPROVED: set(),
+    PaytableStatus.APPROVED: {PaytableStatus.RETIRING},
+    PaytableStatus.RETIRING: {PaytableStatus.RETIRED, PaytableStatus.APPROVED},
     PaytableStatus.REJECTED: set(),
+    PaytableStatus.RETIRED: set(),
 }
 
 
@@ -63,9 +67,38 @@ def _require(user, ability: str, prop: Property) -> None:
         raise PermissionDenied(f"{ability} refused")
 
 
+MONEY_TERMS = ("table_minimum", "table_maximum", "payout_limit")
+_THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")
+
+
+def plain_money(value: object) -> object:
+    """Money as people type it: "$1,000", "1,000.50" and "1000" all read as 1000; anything
+    else is left for the checks to name."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().removeprefix("$").strip()
+    return text.replace(",", "") if _THOUSANDS.fullmatch(text) else text
+
+
+def plain_terms(terms: object) -> object:
+    """``terms`` with every dollar amount (limits, meter amounts) read by ``plain_money``;
+    percentages may carry a "%" sign."""
+    if not isinstance(terms, dict):
+        return terms
+    terms = {**terms, **{k: plain_money(terms[k]) for k in MONEY_TERMS if k in terms}}
+    if isinstance(terms.get("meters"), dict):
+        terms["meters"] = {
+            key: {f: (plain_money(v) if f in ("initial", "reset") else
+                      v.strip().removesuffix("%").strip() if isinstance(v, str) else v)
+                  for f, v in amounts.items()} if isinstance(amounts, dict) else amounts
+            for key, amounts in terms["meters"].items()}
+    return terms
+
+
 def submission_check(*, property: Property, terms: object) -> Checked:
-    """Validate ``terms`` against the engine and the property's catalog."""
-    return check_terms(terms, selectors.catalog_for(property))
+    """Validate ``terms`` (amounts as people type them) against the engine and the
+    property's catalog."""
+    return check_terms(plain_terms(terms), selectors.catalog_for(property))
 
 
 def _checked_terms(prop: Property, terms: object) -> dict:
@@ -166,10 +199,23 @@ def paytable_is_own(user, paytable: CatalogPaytable) -> bool:
     return user.pk == paytable.proposed_by_id
 
 
+# What each transition needs the version to be, in words (the real reason for a refusal).
+_NEEDS = {
+    Status.SUBMITTED: "only a draft or a returned version can be submitted",
+    Status.APPROVED: "only a submitted version can be approved",
+    Status.RETURNED: "only a submitted version can be returned",
+}
+
+
+def refused_transition(submission: RulesSubmission, to: str) -> str:
+    return (f"Version {submission.version} is {submission.get_status_display().lower()}: "
+            f"{_NEEDS[to]}")
+
+
 def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str,
                        effective_date: date | None) -> None:
     if to not in TRANSITIONS.get(submission.status, set()):
-        raise RulesError({"status": [f"cannot go from {submission.status} to {to}"]})
+        raise RulesError({"status": [refused_transition(submission, to)]})
     _require(actor, TRANSITION_ABILITY[to], submission.property)
     if to in (Status.APPROVED, Status.RETURNED) and submission_is_own(actor, submission):
         raise PermissionDenied("the author of a Rules Submission cannot review it")
@@ -214,40 +260,67 @@ SUBMISSION_ACTIONS = {"submit": Status.SUBMITTED, "approve": Status.APPROVED,
 _VERBS = {to: verb for verb, to in SUBMISSION_ACTIONS.items()}
 
 
-def _verify_engine_reads(table) -> None:
-    """The engine settles only its games' wagers and paytable options, and pays a share of a
-    progressive meter only on a wager that has one (§605a.7(a))."""
-    spec = game_spec(table.game)
+def _engine_errors(entry: dict) -> dict[str, list[str]]:
+    """The engine settles only its games' wagers and paytable options, pays only the hands its
+    rankings name, and pays a share of a progressive meter only on a wager that has one
+    (§605a.7(a))."""
+    game, wager = entry.get("game"), entry.get("wager")
+    spec = game_spec(game)
     if spec is None:
-        raise RulesError({"entry": [f"{table.game!r} is not a game of the engine"]})
-    chooser = spec.paytable_chooser(table.wager)
+        return {"entry.game": [f"{game!r} is not a game of the engine"]}
+    chooser = spec.paytable_chooser(str(wager))
     if chooser is None:
-        raise RulesError({"entry": [f"{spec.name} has no wager or paytable option "
-                                    f"{table.wager!r} ({spec.rule})"]})
-    if not spec.meters_for(table.wager) and any(r.basis == "meter_percent" for r in table.rows):
-        raise RulesError({"entry": [f"{chooser.name} has no progressive meter, so no row may "
-                                    f"pay a percentage of one ({chooser.rule}; §605a.7(a))"]})
+        return {"entry.wager": [f"{spec.name} has no wager or paytable option {wager!r} "
+                                f"({spec.rule})"]}
+    errors = {f"entry.{k}": v for k, v in entry_errors(entry, known_hands(spec.key, wager)).items()}
+    rows = entry.get("rows") if isinstance(entry.get("rows"), list) else []
+    if not spec.meters_for(wager):
+        for i, row in enumerate(rows):
+            if isinstance(row, dict) and "meter_percent" in row:
+                errors.setdefault(f"entry.rows[{i}].meter_percent", []).append(
+                    f"{chooser.name} has no progressive meter, so no row may pay a percentage "
+                    f"of one ({chooser.rule}; §605a.7(a))")
+    return errors
+
+
+def _with_title(entry: dict) -> dict:
+    """A proposal names itself as people read it; without a title, "<wager> paytable <name>"."""
+    spec = game_spec(entry.get("game"))
+    chooser = spec.paytable_chooser(str(entry.get("wager"))) if spec else None
+    if entry.get("title") or chooser is None or not isinstance(entry.get("name"), str):
+        return entry
+    base = chooser.name.removesuffix(" paytable").removesuffix(" Wager")
+    return {**entry, "title": f"{base} paytable {entry['name']}"}
+
+
+MIN_TITLE = 3
 
 
 def _parse_entry(prop: Property, entry: object):
     if not isinstance(entry, dict):
         raise RulesError({"entry": ["a catalog entry (an object)"]})
-    try:
-        table = parse_paytable(entry)
-    except PaytableFormatError as e:
-        raise RulesError({"entry": [str(e)]}) from None
-    _verify_engine_reads(table)
+    entry = _with_title(entry)
+    errors = _engine_errors(entry)
+    title = entry.get("title")
+    if isinstance(title, str) and len(title.strip()) < MIN_TITLE:
+        errors.setdefault("entry.title", []).append(
+            f"at least {MIN_TITLE} characters, as posted (e.g. 'Pair Plus paytable F')")
+    if errors:
+        raise RulesError(errors)
+    table = parse_paytable(entry)
     if selectors.catalog_for(prop).get(table.id) is not None or CatalogPaytable.objects.filter(
-            property=prop, paytable_id=table.id, status=PaytableStatus.PROPOSED).exists():
-        raise RulesError({"entry": [f"paytable {table.id!r} is already in the catalog"]})
-    return table
+            property=prop, paytable_id=table.id,
+            status__in=(PaytableStatus.PROPOSED, *LIVE_PAYTABLE_STATUSES)).exists():
+        raise RulesError({"entry.name": [f"{table.title} ({table.id}) is already in the "
+                                         "catalog or proposed: choose another name"]})
+    return table, entry
 
 
 @transaction.atomic
 def paytable_propose(*, actor, property: Property, entry: dict) -> CatalogPaytable:
     """A compliance officer enters a paytable from a newer regulation; not usable yet."""
     _require(actor, "paytables.approve", property)
-    table = _parse_entry(property, entry)
+    table, entry = _parse_entry(property, entry)
     paytable = CatalogPaytable.objects.create(
         property=property, paytable_id=table.id, game=table.game, wager=table.wager,
         entry=entry, proposed_by=actor)
@@ -265,8 +338,11 @@ _PAYTABLE_VERBS = {to: verb for verb, to in PAYTABLE_DECISIONS.items()}
 def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> CatalogPaytable:
     """A second compliance officer approves (or rejects) a proposed paytable."""
     paytable = CatalogPaytable.objects.select_for_update().get(pk=paytable.pk)
-    if to not in PAYTABLE_TRANSITIONS[paytable.status]:
-        raise RulesError({"status": [f"cannot go from {paytable.status} to {to}"]})
+    if paytable.status != PaytableStatus.PROPOSED or to not in PAYTABLE_TRANSITIONS[
+            paytable.status]:
+        raise RulesError({"status": [f"{paytable.paytable_id} is "
+                                     f"{paytable.get_status_display().lower()}, no longer a "
+                                     "proposal"]})
     _require(actor, "paytables.approve", paytable.property)
     if paytable_is_own(actor, paytable):
         raise PermissionDenied("a second compliance officer must decide on a paytable")
@@ -275,4 +351,63 @@ def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> Catalog
     paytable.save()
     audit_record(actor=actor, action=f"rulesubmissions.paytable.{_PAYTABLE_VERBS[to]}",
                  target=paytable, before=before, after={"status": to})
+    return paytable
+
+
+def _paytable_for_decision(actor, paytable: CatalogPaytable, to: str) -> CatalogPaytable:
+    paytable = CatalogPaytable.objects.select_for_update().get(pk=paytable.pk)
+    if to not in PAYTABLE_TRANSITIONS[paytable.status]:
+        raise RulesError({"status": [f"{paytable.paytable_id} is "
+                                     f"{paytable.get_status_display().lower()}: it cannot be "
+                                     f"{PaytableStatus(to).label.lower()} now"]})
+    _require(actor, "paytables.approve", paytable.property)
+    return paytable
+
+
+@transaction.atomic
+def paytable_request_retirement(*, actor, paytable: CatalogPaytable,
+                                reason: str) -> CatalogPaytable:
+    """A compliance officer asks to retire an approved catalog paytable that no approved
+    version in force or scheduled selects; a second officer confirms (§601a.2: what a Rules
+    Submission may select changes only with compliance's approval)."""
+    paytable = _paytable_for_decision(actor, paytable, PaytableStatus.RETIRING)
+    if not reason.strip():
+        raise RulesError({"reason": ["say why it is retired"]})
+    users = selectors.submissions_using(paytable)
+    if users:
+        named = ", ".join(f"version {s.version}" for s in users)
+        raise RulesError({"status": [f"{named} of this game selects it: approve a version "
+                                     "without it first"]})
+    before = {"status": paytable.status}
+    paytable.status = PaytableStatus.RETIRING
+    paytable.retire_requested_by, paytable.retire_requested_at = actor, timezone.now()
+    paytable.retire_reason = reason.strip()
+    paytable.save()
+    audit_record(actor=actor, action="rulesubmissions.paytable.request_retirement",
+                 target=paytable, before=before,
+                 after={"status": paytable.status, "reason": paytable.retire_reason})
+    return paytable
+
+
+# The second officer's answer to a retirement request: retire it, or keep it approved.
+RETIREMENT_DECISIONS = {"retire": PaytableStatus.RETIRED, "keep": PaytableStatus.APPROVED}
+
+
+@transaction.atomic
+def paytable_decide_retirement(*, actor, paytable: CatalogPaytable, to: str) -> CatalogPaytable:
+    """A second compliance officer, not the one who asked, retires the paytable or keeps it."""
+    paytable = _paytable_for_decision(actor, paytable, to)
+    if actor.pk == paytable.retire_requested_by_id:
+        raise PermissionDenied("a second compliance officer must confirm a retirement")
+    if to == PaytableStatus.RETIRED and (users := selectors.submissions_using(paytable)):
+        raise RulesError({"status": [f"version {users[0].version} of this game now selects "
+                                     "it; it cannot be retired"]})
+    before = {"status": paytable.status}
+    paytable.status = to
+    if to == PaytableStatus.RETIRED:
+        paytable.retired_by, paytable.retired_at = actor, timezone.now()
+    verb = {v: k for k, v in RETIREMENT_DECISIONS.items()}[to]
+    paytable.save()
+    audit_record(actor=actor, action=f"rulesubmissions.paytable.{verb}", target=paytable,
+                 before=before, after={"status": to})
     return paytable

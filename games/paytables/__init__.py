@@ -11,6 +11,7 @@ between requests and threads or tasks never see each other's catalog.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -27,7 +28,12 @@ SOURCES = ("primary", "secondary")
 
 
 class PaytableFormatError(GameError):
-    """A paytable entry that does not follow the catalog format."""
+    """A paytable entry that does not follow the catalog format; ``errors`` maps each field
+    path to its messages."""
+
+    def __init__(self, message: str, errors: Mapping[str, list[str]] | None = None):
+        super().__init__(message)
+        self.errors = dict(errors or {})
 
 
 @dataclass(frozen=True)
@@ -92,62 +98,148 @@ class Paytable:
         }
 
 
-def _text(entry: Mapping, key: str, where: str, *, required: bool = True) -> str:
+# What the engine can pay and print (§601a.2: a paytable is offered only as approved): odds up
+# to a million to 1 and amounts below a billion dollars (the settle API's own bound), in cents.
+MAX_ODDS = Decimal("1000000")
+MAX_AMOUNT = Decimal("999999999.99")
+MAX_PLACES = {"odds": 2, "meter_percent": 2, "amount": 2}
+LIMITS = {"id": 200, "name": 40, "title": 120, "citation": 40, "source_note": 1000,
+          "hand": 80}
+CITATION = re.compile(r"§\d{3}[a-z]?\.\d+[a-z]?(\([0-9a-zA-Z]+\))*")
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+class _Errors(dict):
+    """Field path -> messages, every problem at once."""
+
+    def add(self, path: str, message: str) -> None:
+        self.setdefault(path, []).append(message)
+
+
+def _text(entry: Mapping, key: str, errors: _Errors, *, required: bool = True) -> str:
     value = entry.get(key, "")
     if not isinstance(value, str) or (required and not value.strip()):
-        raise PaytableFormatError(f"{where}: '{key}' must be a non-empty string")
-    return value.strip()
+        errors.add(key, "required: a piece of text" if required else "must be text")
+        return ""
+    value = value.strip()
+    if len(value) > LIMITS.get(key, 1000):
+        errors.add(key, f"at most {LIMITS.get(key, 1000)} characters (this one has {len(value)})")
+    return value
 
 
-def _row(raw: Mapping, default_basis: str, where: str) -> Row:
+def _number(raw: Mapping, kind: str, basis: str, where: str, errors: _Errors) -> Decimal | None:
+    try:
+        value = Decimal(str(raw[kind]).replace(",", "").strip())
+    except InvalidOperation:
+        errors.add(f"{where}.{kind}", f"{raw[kind]!r} is not a number")
+        return None
+    top = {"meter_percent": Decimal(100), "amount": MAX_AMOUNT}.get(kind, MAX_ODDS)
+    if not value.is_finite() or value > top or (value < 1 if basis == "for" else value <= 0):
+        shown = {"meter_percent": "more than 0 and at most 100 (percent of the meter)",
+                 "amount": "more than $0 and below $1,000,000,000"}.get(
+            kind, f"at least 1 for 1 and at most {top:,f} for 1" if basis == "for"
+            else f"more than 0 and at most {top:,f} to 1")
+        errors.add(f"{where}.{kind}", f"{raw[kind]} is out of range: {shown}")
+        return None
+    if -value.as_tuple().exponent > MAX_PLACES[kind]:
+        errors.add(f"{where}.{kind}", f"{raw[kind]} has more than {MAX_PLACES[kind]} decimals")
+        return None
+    return value
+
+
+def _row(raw: object, default_basis: str, where: str, errors: _Errors) -> Row | None:
     if not isinstance(raw, Mapping):
-        raise PaytableFormatError(f"{where}: each row is a table like {{hand = ..., odds = ...}}")
+        errors.add(where, "each row is a table like {hand = ..., odds = ...}")
+        return None
     given = [k for k in ("odds", "meter_percent", "amount") if k in raw]
     if len(given) != 1:
-        raise PaytableFormatError(f"{where}: give exactly one of odds, meter_percent, amount")
+        errors.add(where, "give exactly one of odds, meter_percent, amount")
+        return None
     kind = given[0]
     basis = raw.get("basis", default_basis) if kind == "odds" else kind
-    if basis not in ("to", "for") and kind == "odds":
-        raise PaytableFormatError(f"{where}: basis must be 'to' or 'for', not {basis!r}")
-    try:
-        value = Decimal(str(raw[kind]))
-    except InvalidOperation:
-        raise PaytableFormatError(f"{where}: {kind} {raw[kind]!r} is not a number") from None
-    if not value.is_finite() or value <= 0 or (kind == "meter_percent" and value > 100):
-        raise PaytableFormatError(f"{where}: {kind} {raw[kind]!r} is out of range")
+    if kind == "odds" and basis not in ("to", "for"):
+        errors.add(f"{where}.basis", f"must be 'to' or 'for', not {basis!r}")
+        return None
+    hand = _text(raw, "hand", sub := _Errors())
+    for key, msgs in sub.items():
+        for m in msgs:
+            errors.add(f"{where}.{key}", m)
+    value = _number(raw, kind, basis, where, errors)
     when = raw.get("when", {})
     if not isinstance(when, Mapping) or not all(isinstance(v, str) for v in when.values()):
-        raise PaytableFormatError(f"{where}: 'when' maps names to strings")
-    return Row(_text(raw, "hand", where), basis, value, dict(when), raw.get("note", ""))
+        errors.add(f"{where}.when", "'when' maps names to strings")
+        return None
+    if not hand:
+        return None
+    # A bad value is already an error; the row is still read so its hand is checked too.
+    return Row(hand, basis, value or Decimal(0), dict(when), raw.get("note", ""))
+
+
+def entry_errors(entry: Mapping, hands: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """Every problem of one catalog entry at once, by field path (``rows[2].odds``); with
+    ``hands``, a row naming a hand not among them (not one of the game's rankings) is one too."""
+    return _parse(entry, hands)[1]
+
+
+def _parse(entry: Mapping, hands: Iterable[str] | None) -> tuple[Paytable | None, _Errors]:
+    errors = _Errors()
+    pid = _text(entry, "id", errors)
+    game, wager, name = (_text(entry, k, errors) for k in ("game", "wager", "name"))
+    if name and not NAME.fullmatch(name):
+        errors.add("name", "letters, digits, '-' or '_' only, like 'F' or '7'")
+    if pid and game and wager and name and pid != f"{game}.{wager}.{name}":
+        errors.add("id", "must be '<game>.<wager>.<name>'")
+    source = _text(entry, "source", errors)
+    if source and source not in SOURCES:
+        errors.add("source", f"must be one of {', '.join(SOURCES)}")
+    note = _text(entry, "source_note", errors, required=source == "secondary")
+    title = _text(entry, "title", errors, required=False)
+    citation = _text(entry, "citation", errors)
+    if citation and not CITATION.fullmatch(citation):
+        errors.add("citation", "must be a section, like '§649a.12(d)'")
+    default_basis = entry.get("basis", "to")
+    raw_rows = entry.get("rows")
+    rows: list[Row | None] = []
+    if not isinstance(raw_rows, list) or not raw_rows:
+        errors.add("rows", "a non-empty list of rows")
+    else:
+        rows = [_row(r, default_basis, f"rows[{i}]", errors) for i, r in enumerate(raw_rows)]
+    known = None if hands is None else set(hands)
+    seen: set = set()
+    for i, r in enumerate(rows):
+        if r is None:
+            continue
+        if known is not None and r.hand not in known:
+            errors.add(f"rows[{i}].hand", f"{r.hand!r} is not a hand of this wager; "
+                                          f"it has {', '.join(sorted(known)) or 'none'}")
+        key = (r.hand, tuple(sorted(r.when.items())))
+        if key in seen:
+            errors.add(f"rows[{i}].hand", f"{r.hand!r} appears twice under the same conditions")
+        seen.add(key)
+    if errors:
+        return None, errors
+    return Paytable(id=pid, game=game, wager=wager, name=name, title=title or name,
+                    citation=citation, source=source, rows=tuple(r for r in rows if r),
+                    source_note=note), errors
 
 
 def parse_paytable(entry: Mapping) -> Paytable:
-    """One catalog entry, checked for form; raises PaytableFormatError naming the problem."""
-    where = f"paytable {entry.get('id', '?')!r}"
-    pid = _text(entry, "id", where)
-    game, wager, name = (_text(entry, k, where) for k in ("game", "wager", "name"))
-    if pid != f"{game}.{wager}.{name}":
-        raise PaytableFormatError(f"{where}: id must be '<game>.<wager>.<name>'")
-    source = _text(entry, "source", where)
-    if source not in SOURCES:
-        raise PaytableFormatError(f"{where}: source must be one of {', '.join(SOURCES)}")
-    if source == "secondary" and not entry.get("source_note"):
-        raise PaytableFormatError(f"{where}: a secondary source needs a source_note to confirm")
-    citation = _text(entry, "citation", where)
-    if not citation.startswith("§"):
-        raise PaytableFormatError(f"{where}: citation must be a section, like '§649a.12(d)'")
-    default_basis = entry.get("basis", "to")
-    raw_rows = entry.get("rows")
-    if not isinstance(raw_rows, list) or not raw_rows:
-        raise PaytableFormatError(f"{where}: rows must be a non-empty list")
-    rows = tuple(_row(r, default_basis, f"{where} row {i + 1}") for i, r in enumerate(raw_rows))
-    keys = [(r.hand, tuple(sorted(r.when.items()))) for r in rows]
-    if len(set(keys)) != len(keys):
-        raise PaytableFormatError(f"{where}: a hand appears twice under the same conditions")
-    return Paytable(
-        id=pid, game=game, wager=wager, name=name, title=entry.get("title", name),
-        citation=citation, source=source, rows=rows, source_note=entry.get("source_note", ""),
-    )
+    """One catalog entry, checked for form and bounds; raises PaytableFormatError naming the
+    first problem (``errors`` holds them all, by field)."""
+    table, errors = _parse(entry, None)
+    if table is None:
+        where = f"paytable {entry.get('id', '?')!r}"
+        path, messages = next(iter(errors.items()))
+        raise PaytableFormatError(f"{where}: {path}: {messages[0]}", errors)
+    return table
+
+
+def known_hands(game: str, wager: str) -> tuple[str, ...]:
+    """The hands the engine pays on ``wager`` (names as its rankings give them), read from the
+    built-in catalog; for a wager with no built-in table, every hand of the game's tables."""
+    tables = builtin_catalog().for_wager(game, wager) or tuple(
+        p for p in builtin_catalog() if p.game == game)
+    return tuple(dict.fromkeys(r.hand for p in tables for r in p.rows))
 
 
 class Catalog:

@@ -1,9 +1,11 @@
-"""``{% load rulesubmissions_tags %}``: the section's navigation, by what the user can do."""
+"""``{% load rulesubmissions_tags %}``: the section's navigation, by what the user can do, and
+names in words (games, hands, option values, standing)."""
 
 from django import template
 from django.utils.safestring import mark_safe
 
 from casino.permissions import can
+from games.names import choice_name, hand_name
 from rulesubmissions import services
 from rulesubmissions.engine import game_spec
 
@@ -51,3 +53,28 @@ def css_string(value) -> str:
     plain = " .,:;()/-§·"
     text = "".join(c if c.isalnum() or c in plain else f"\\{ord(c):x} " for c in str(value))
     return mark_safe(f'"{text}"')
+
+
+@register.filter
+def hand(key: str) -> str:
+    """A paytable row's hand in words ("Straight flush", "Envy Bonus: Royal flush")."""
+    return hand_name(str(key))
+
+
+@register.filter
+def choice(value, path: str) -> str:
+    """An option's value in words ("Manual dealing shoe", "not set"); ``path`` is the
+    term path (``options.dealing_procedure``) or the option key."""
+    return choice_name(str(path).removeprefix("options."), value)
+
+
+@register.inclusion_tag("rulesubmissions/_standing.html")
+def standing_badge(standing, long: bool = False):
+    """In force / Scheduled / Superseded, with its dates when ``long``."""
+    return {"standing": standing, "long": long}
+
+
+@register.filter
+def get_item(mapping, key):
+    """``mapping[key]`` in a template (None when absent)."""
+    return mapping.get(key) if hasattr(mapping, "get") else None

@@ -29,8 +29,9 @@ def test_wagers_added_removed_and_paytables_and_amounts_changed():
     assert changes["wagers.five_card_progressive"].kind == "removed"
     assert changes["meters.five_card_progressive.initial"] == Change(
         "meters.five_card_progressive.initial", "Five-Card Progressive: Initial amount ($)",
-        "removed", "10000.00", "")
-    assert (changes["table_minimum"].before, changes["table_minimum"].after) == ("5.00", "10.00")
+        "removed", "$10000.00", "")
+    assert (changes["table_minimum"].before, changes["table_minimum"].after) == ("$5.00",
+                                                                                 "$10.00")
     assert changes["payout_limit"].kind == "added"
     assert "options.variant" not in changes
 

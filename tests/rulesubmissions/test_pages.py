@@ -125,7 +125,13 @@ def test_the_author_is_offered_no_review_of_their_own_version(client_for, submit
 def test_submit_review_and_approve_through_the_pages(client_for, draft, table_games_manager,
                                                      compliance_officer):
     tgm, officer = client_for(table_games_manager), client_for(compliance_officer)
-    tgm.post(reverse("rulesubmissions:submit", args=[draft.pk]))
+    confirm = tgm.post(reverse("rulesubmissions:submit", args=[draft.pk])).content.decode()
+    assert "Submit version 1 for approval?" in confirm
+    draft.refresh_from_db()
+    assert draft.status == Status.DRAFT  # nothing happens before the confirmation
+    done = tgm.post(reverse("rulesubmissions:submit", args=[draft.pk]), {"confirm": "yes"},
+                    follow=True).content.decode()
+    assert "Version 1 submitted: it is in the compliance queue." in done
     draft.refresh_from_db()
     assert draft.status == Status.SUBMITTED
     queue = officer.get(reverse("rulesubmissions:queue")).content.decode()
@@ -133,8 +139,13 @@ def test_submit_review_and_approve_through_the_pages(client_for, draft, table_ga
     review = officer.get(reverse("rulesubmissions:review", args=[draft.pk])).content.decode()
     assert 'class="change-added"' in review and "Pair Plus Wager" in review
     today = timezone.localdate().isoformat()
-    officer.post(reverse("rulesubmissions:approve", args=[draft.pk]),
-                 {"effective_date": today})
+    confirm = officer.post(reverse("rulesubmissions:approve", args=[draft.pk]),
+                           {"effective_date": today}).content.decode()
+    assert f"Version 1 will be in force from {today} (today)." in confirm
+    assert "It is the first version of this game in force." in confirm
+    done = officer.post(reverse("rulesubmissions:approve", args=[draft.pk]),
+                        {"effective_date": today, "confirm": "yes"}, follow=True)
+    assert f"Version 1 approved: in force from {today}." in done.content.decode()
     draft.refresh_from_db()
     assert (draft.status, draft.effective_date.isoformat()) == (Status.APPROVED, today)
 
@@ -148,7 +159,7 @@ def test_a_table_games_manager_cannot_open_the_review(client_for, submitted,
 
 def test_return_with_a_comment_through_the_page(client_for, submitted, compliance_officer):
     client_for(compliance_officer).post(reverse("rulesubmissions:return", args=[submitted.pk]),
-                                        {"comment": "Five-card rate too low"})
+                                        {"comment": "Five-card rate too low", "confirm": "yes"})
     submitted.refresh_from_db()
     assert (submitted.status, submitted.review_comment) == (Status.RETURNED,
                                                             "Five-card rate too low")
@@ -168,8 +179,13 @@ def test_the_review_highlights_changes_against_the_version_in_force(
     detail_v1 = reverse("rulesubmissions:detail", args=[approved.pk])
     assert f'Changes against <a href="{detail_v1}">version 1</a>' in html
     assert '<tr class="change-changed"><td>Pair Plus Wager</td>' in html
-    assert "<del>three_card_poker.pair_plus.D</del>" in html
-    assert "<ins>three_card_poker.pair_plus.B</ins>" in html
+    assert "<del>Pair Plus paytable D</del>" in html
+    assert "<ins>Pair Plus paytable B</ins>" in html
+    # §649a.12(d): D pays a straight 6 to 1, B 5 to 1; the other rows are the same.
+    assert ('<tr class="row-changed"><td>Straight</td><td class="num nowrap"><del>6 to 1</del>'
+            '</td><td class="num nowrap"><ins>5 to 1</ins></td></tr>') in html
+    assert ('<tr class="row-same"><td>Flush</td><td class="num nowrap">4 to 1</td>'
+            '<td class="num nowrap">4 to 1</td></tr>') in html
     assert '<tr class="change-removed"><td>Five-Card Progressive Payout Wager</td>' in html
 
 
@@ -222,14 +238,16 @@ def test_a_malformed_paytable_form_is_refused(client_for, compliance_officer):
         "game": "three_card_poker", "wager": "pair_plus", "name": "F",
         "citation": "649a.12(d)", "source": "primary", "rows": "pair: 1"})
     assert response.status_code == 400
-    assert "citation must be a section" in response.content.decode()
+    html = response.content.decode()
+    assert '<div class="errors" id="err-citation">must be a section, like' in html
+    assert 'action="/rules-submissions/paytables/propose/#propose"' in html  # stays in place
 
 
 def test_the_detail_lists_the_wagers_and_meter_amounts(client_for, approved, auditor):
     html = client_for(auditor).get(reverse("rulesubmissions:detail",
                                            args=[approved.pk])).content.decode()
     assert "<td>Five-Card Progressive</td><td class=\"num\">10000.00</td>" in html
-    assert "three_card_poker.pair_plus.D" in html and "in force" in html
+    assert "Pair Plus paytable D" in html and ">In force</span>" in html
 
 
 def test_an_approval_without_a_valid_effective_date_stays_on_the_review_with_the_error(
@@ -265,15 +283,16 @@ def test_the_catalog_shows_each_paytables_rows_odds_citation_and_source(client_f
     pair_plus = html[html.index("<code>three_card_poker.pair_plus.D</code>"):]
     pair_plus = pair_plus[:pair_plus.index("</table>")]
     assert "<td>§649a.12(d)</td>" in pair_plus
-    assert '<span class="badge source-secondary">secondary</span>' in pair_plus
+    assert ('<span class="badge source-secondary">Secondary: confirm before approval</span>'
+            in pair_plus)
     assert "Confirm against 58 Pa. Code §649a.12(d)." in pair_plus
-    for hand, odds in (("straight_flush", "40 to 1"), ("three_of_a_kind", "30 to 1"),
-                       ("straight", "6 to 1"), ("flush", "4 to 1"), ("pair", "1 to 1")):
+    for hand, odds in (("Straight flush", "40 to 1"), ("Three of a kind", "30 to 1"),
+                       ("Straight", "6 to 1"), ("Flush", "4 to 1"), ("Pair", "1 to 1")):
         assert f'<tr><td>{hand}</td><td class="num nowrap">{odds}</td></tr>' in pair_plus
     holdem = html[html.index("<code>texas_holdem_bonus.progressive.standard</code>"):]
-    assert '<tr><td>royal_flush</td><td class="num nowrap">100% of meter</td></tr>' in holdem
-    assert '<tr><td>four_of_a_kind</td><td class="num nowrap">300 for 1</td></tr>' in holdem
-    assert '<h2 id="catalog-three_card_poker">Three Card Poker</h2>' in html
+    assert '<tr><td>Royal flush</td><td class="num nowrap">100% of meter</td></tr>' in holdem
+    assert '<tr><td>Four of a kind</td><td class="num nowrap">300 for 1</td></tr>' in holdem
+    assert '<details class="catalog-game card" id="catalog-three_card_poker">' in html
 
 
 def test_a_proposed_paytable_shows_its_rows_before_the_second_officer_decides(
@@ -287,7 +306,7 @@ def test_a_proposed_paytable_shows_its_rows_before_the_second_officer_decides(
     proposal = html[html.index("Waiting for a second compliance officer"):]
     assert "<code>three_card_poker.pair_plus.F</code>" in proposal
     assert '<div class="helptext">posted at another property</div>' in proposal
-    assert '<tr><td>straight_flush</td><td class="num nowrap">40 to 1</td></tr>' in proposal
+    assert '<tr><td>Straight flush</td><td class="num nowrap">40 to 1</td></tr>' in proposal
     assert ">Approve</button>" in proposal
 
 

@@ -235,24 +235,26 @@ def test_the_payout_limit_floor_counts_an_approved_database_paytable(
     assert "$60,000.00 (§643a.12(g))" in low.errors["payout_limit"][0]
 
 
-@pytest.mark.parametrize(("entry", "message"), [
-    ({**PAYTABLE_F, "id": "blackjack.pair_plus.F", "game": "blackjack"},
+@pytest.mark.parametrize(("entry", "field", "message"), [
+    ({**PAYTABLE_F, "id": "blackjack.pair_plus.F", "game": "blackjack"}, "entry.game",
      "'blackjack' is not a game of the engine"),
-    ({**PAYTABLE_F, "id": "three_card_poker.nope.F", "wager": "nope"},
+    ({**PAYTABLE_F, "id": "three_card_poker.nope.F", "wager": "nope"}, "entry.wager",
      "Three Card Poker has no wager or paytable option 'nope' (§649a.2(a))"),
     ({**PAYTABLE_F, "rows": [{"hand": "straight_flush", "meter_percent": "100"}]},
+     "entry.rows[0].meter_percent",
      "Pair Plus Wager has no progressive meter, so no row may pay a percentage of one "
      "(§649a.7(d)(2); §605a.7(a))"),
     ({**PAYTABLE_F, "id": "three_card_poker.ante_bonus.F", "wager": "ante_bonus",
       "citation": "§649a.12(b)", "rows": [{"hand": "straight_flush", "meter_percent": "10"}]},
+     "entry.rows[0].meter_percent",
      "Ante Bonus paytable has no progressive meter, so no row may pay a percentage of one "
      "(§649a.12(b); §605a.7(a))"),
 ])
 def test_a_paytable_the_engine_cannot_read_is_refused(compliance_officer, keystone, entry,
-                                                       message):
+                                                       field, message):
     with pytest.raises(services.RulesError) as refused:
         services.paytable_propose(actor=compliance_officer, property=keystone, entry=entry)
-    assert refused.value.errors == {"entry": [message]}
+    assert refused.value.errors == {field: [message]}
 
 
 def test_a_paytable_option_and_a_meter_wager_may_be_proposed(compliance_officer, keystone):

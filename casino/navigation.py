@@ -1,0 +1,53 @@
+"""The one navigation bar, as data: each link shows to whoever ``can`` use it at their
+property; a link whose URL name does not exist yet is left out (as ``dashboard.CARDS`` do),
+so apps can name their pages here before they ship them."""
+
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+
+from casino.permissions import can
+
+
+@dataclass(frozen=True)
+class Link:
+    label: str
+    url_name: str
+    abilities: tuple[str, ...]  # any one of them shows the link
+    section: str = ""  # URL prefix marking the link current (default: the link's own URL)
+
+
+NAV: tuple[Link, ...] = (
+    Link("Floor", "tables:floor", ("tables.read",)),
+    Link("Meters", "tables:meter-list", ("meters.read",), "/floor/meters/"),
+    Link("Jackpot slips", "tables:slip-list", ("slips.read",), "/floor/slips/"),
+    Link("Layouts", "tables:layout-queue", ("layouts.approve", "layouts.prepare")),
+    Link("Rules Submissions", "rulesubmissions:list", ("rulesubmissions.read",)),
+    Link("Paytable catalog", "rulesubmissions:paytables", ("rulesubmissions.read",)),
+    Link("Audit log", "audit_log", ("audit.read",)),
+    Link("API docs", "api-docs", ("engine.settle",)),
+)
+
+
+def _url(name: str) -> str | None:
+    try:
+        return reverse(name)
+    except NoReverseMatch:
+        return None
+
+
+def nav_for(user, property, path: str = "") -> list[dict]:
+    """The links ``user`` may use at ``property``: ``label``, ``url``, ``current`` (the one
+    whose prefix matches ``path`` longest: the catalog lives under Rules Submissions)."""
+    if not user.is_authenticated:
+        return []
+    links = []
+    for link in NAV:
+        url = _url(link.url_name)
+        if url is not None and any(can(user, a, property) for a in link.abilities):
+            links.append({"label": link.label, "url": url, "prefix": link.section or url,
+                          "current": False})
+    matching = [item for item in links if path.startswith(item["prefix"])]
+    if matching:
+        max(matching, key=lambda item: len(item["prefix"]))["current"] = True
+    return links
