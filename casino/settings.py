@@ -274,7 +274,14 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Keeps the worker path warm and shows up in the worker log as a liveness signal.
     "heartbeat": {"task": "casino.tasks.heartbeat", "schedule": 300.0},
+    # Progressive meters (tables/tasks.py): apply wager events a lost message left behind,
+    # reconcile every meter with its ledger, take the daily readings after the gaming day.
+    "meters-sweep": {"task": "tables.sweep_wagers", "schedule": 10.0},
+    "meters-reconcile": {"task": "tables.reconcile_meters", "schedule": 300.0},
+    "meters-readings": {"task": "tables.take_meter_readings", "schedule": 600.0},
 }
+# Ledger tasks are acknowledged late: a worker takes one message at a time.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
 # /healthz waits this long for a worker to answer casino.tasks.ping.
 HEALTHZ_BROKER_TIMEOUT = env_float("HEALTHZ_BROKER_TIMEOUT", 3.0)
