@@ -1,0 +1,53 @@
+"""A floor manager records a jackpot from the table in a real browser (cards typed and picked
+on the grid, the htmx preview), a floorperson validates and pays it, and the slip prints."""
+
+import pytest
+
+from tests.conftest import PASSWORD
+from tests.tables import slip_builders as sb
+
+tcp_table = sb.tcp_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, live_server, username):
+    page.context.clear_cookies()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("h1")
+
+
+def test_record_validate_pay_and_print_a_jackpot(live_server, page, tcp_table, floor_manager,
+                                                 floorperson):
+    log_in(page, live_server, floor_manager.username)
+    page.goto(f"{live_server.url}/floor/slips/record/{tcp_table.pk}/")
+    page.select_option("#id_wager", "five_card_progressive")
+    page.fill("#id_dealer", "Qd 3c 2d")
+    page.fill("#id_community", "Jh Th")
+    page.click("#id_cards_0")
+    for card in ("Ah", "Kh", "Qh"):  # picked on the card grid
+        page.click(f"[data-card='{card}']")
+    page.fill("input[name=amount_0_pair_plus]", "5.00")
+    page.fill("input[name=amount_0_five_card_progressive]", "1.00")
+    page.wait_for_selector("#preview-verdict:has-text('Wins the Five-Card Progressive')")
+    assert "$20000.00" in page.inner_text("#slip-preview")  # 100% of the meter
+    page.click("#record-submit")
+    page.wait_for_selector("#slip-status")
+    assert "Waiting for validation" in page.inner_text("#slip-status")
+    slip_url = page.url
+
+    log_in(page, live_server, floorperson.username)
+    page.goto(slip_url)
+    page.click("#validate-button")
+    page.wait_for_selector("#slip-status:has-text('Validated')")
+    page.click("#pay-button")
+    page.wait_for_selector("#slip-status:has-text('Paid')")
+    page.click("#print-link")
+    page.wait_for_selector("#slip-lines")
+    printed = page.inner_text("body")
+    for text in ("Ah Kh Qh", "$20,000.00", "Meter before", "Witness (security or cage)",
+                 "Validated by", floorperson.username):
+        assert text in printed
