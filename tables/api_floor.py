@@ -61,7 +61,7 @@ def _table_detail(table: Table) -> dict:
 
 _TABLE_EXAMPLE = {"label": "TCP-1", "pit": "Pit 1", "game": "three_card_poker", "positions": 7,
                   "progressive_system": "PTS-0042", "progressive_lockout": True}
-_SETTLE_EXAMPLE = {"dealer": ["Qs", "7h", "2d"], "positions": [
+_SETTLE_EXAMPLE = {"dealer": ["Qh", "7h", "2d"], "positions": [
     {"seat": 1, "cards": ["As", "Ks", "Qs"],
      "wagers": {"ante": "10.00", "play": "10.00", "pair_plus": "5.00"}}]}
 
@@ -223,7 +223,7 @@ class LayoutList(APIView):
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
     @extend_schema(parameters=[OpenApiParameter("status", str), OpenApiParameter("game", str)],
-                   responses=OpenApiTypes.OBJECT)
+                   responses=OpenApiTypes.OBJECT, operation_id="v1_layouts_list")
     def get(self, request):
         rows = layouts.layout_list(user=request.user, status=request.query_params.get(
             "status", ""), game=request.query_params.get("game", ""))

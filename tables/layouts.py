@@ -203,10 +203,10 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
     _require(actor, "layouts.prepare", layout.property)
     newer = newer_version(layout)
-    if layout.status != LayoutStatus.APPROVED or newer is None:
-        raise LayoutError({"status": ["Only an approved layout with a newer Rules Submission "
-                                      "version can be checked again."]})
     changed = {i["key"] for i in layout_changes(layout, newer)}
+    if not changed:
+        raise LayoutError({"status": ["Only an approved layout that a newer Rules Submission "
+                                      "version changes is checked again."]})
     before = {"status": layout.status, "submission": layout.submission.version}
     layout.submission = newer
     layout.checked = [i["key"] for i in checklist_for(newer)
