@@ -90,4 +90,7 @@ def panels_for(user, property) -> dict:
         in_force = (submissions.in_force(property=property, game=game) for game in GAMES)
         panels["in_force"] = [submission for submission in in_force if submission]
         panels["links_to_submissions"] = can(user, "rulesubmissions.read", property)
+    if can(user, "meters.read", property):
+        from tables.reconciliation import open_alerts  # the meters' own reconciliation
+        panels["meter_alerts"] = list(open_alerts(property))
     return panels
