@@ -12,3 +12,5 @@ class CasinoConfig(AppConfig):
         # Roles live as data in casino/roles.py; every migrate (and test-database flush)
         # brings the groups and their permissions in line with it.
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
+
+        from casino import signals  # noqa: F401  (audits users, groups, tokens, sign-ins)

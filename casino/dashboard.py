@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
 
+from casino.audit_chain import latest_check
 from casino.permissions import can
 from casino.selectors import audit_event_list
 from games import GAMES
@@ -77,14 +78,19 @@ RECENT = 5  # rows in each "recent" list
 
 def panels_for(user, property) -> dict:
     """The lists the user's role works from at ``property``; a key only for those who can."""
-    if property is None:
-        return {}
     panels = {}
+    check = latest_check()
+    if check is not None and not check.ok and (user.is_superuser
+                                               or can(user, "audit.read", property)):
+        panels["audit_chain"] = check  # a broken or missing link: see casino/audit_chain.py
+    if property is None:
+        return panels
     if can(user, "rulesubmissions.approve", property):
         queue = submissions.compliance_queue(user=user).filter(property=property)
         panels["queue"] = list(queue)
         panels["recently_approved"] = list(submissions.submission_list(
             user=user, status=Status.APPROVED).filter(property=property)[:RECENT])
+        panels["approved_standings"] = submissions.standings(panels["recently_approved"])
         panels["paytables_waiting"] = submissions.paytable_list(user=user).filter(
             property=property, status=PaytableStatus.PROPOSED).count()
     if can(user, "rulesubmissions.draft", property):
@@ -96,6 +102,10 @@ def panels_for(user, property) -> dict:
     if can(user, "property.read", property):
         in_force = (submissions.in_force(property=property, game=game) for game in GAMES)
         panels["in_force"] = [submission for submission in in_force if submission]
+        # Each one's standing (a version scheduled to replace it) and what takes effect soon.
+        panels["standings"] = submissions.standings(panels["in_force"])
+        panels["upcoming"] = list(submissions.upcoming_changes(user=user, property=property)) \
+            if can(user, "rulesubmissions.read", property) else []
         panels["links_to_submissions"] = can(user, "rulesubmissions.read", property)
     if can(user, "meters.read", property):
         from tables.reconciliation import open_alerts  # the meters' own reconciliation

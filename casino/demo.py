@@ -3,9 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
-from casino import services
+from casino import services, tokens
 from casino.models import Property, StaffMembership
 from rulesubmissions import services as submissions
 from rulesubmissions.models import RulesSubmission, Status
@@ -21,6 +20,8 @@ PROPERTIES = {
 USERS = {
     "tgm": ("table_games_manager", "keystone", "Tara Grant"),
     "compliance": ("compliance_officer", "keystone", "Colin Park"),
+    # A second officer: paytables and retirements need two (§601a.2; segregation of duties).
+    "compliance2": ("compliance_officer", "keystone", "Cora Reyes"),
     "floormgr": ("floor_manager", "keystone", "Fiona Marsh"),
     "floorperson": ("floorperson", "keystone", "Felix Porter"),
     "auditor": ("auditor", "keystone", "Ada Ortiz"),
@@ -93,7 +94,8 @@ def _submission(prop: Property, status: str, terms: dict, author, reviewer) -> N
 
 @transaction.atomic
 def load_demo() -> dict:
-    """Create what is missing; returns {"users": [(username, role, property)], "token": key}."""
+    """Create what is missing; returns {"users": [(username, role, property)], "token": key or
+    None when the API client already has one}."""
     props = {key: _property(key) for key in PROPERTIES}
     rows, users = [], {}
     for username, (role, prop_key, full_name) in USERS.items():
@@ -101,5 +103,12 @@ def load_demo() -> dict:
         rows.append((username, role, props[prop_key].name))
     for status, terms in SUBMISSIONS:
         _submission(props["keystone"], status, terms, users["tgm"], users["compliance"])
-    token, _ = Token.objects.get_or_create(user=get_user_model().objects.get(username="api"))
-    return {"users": rows, "token": token.key}
+    return {"users": rows, "token": _api_token(users["api"])}
+
+
+def _api_token(user) -> str | None:
+    """A key for the API client, issued on the first load only: tokens are stored hashed, so
+    an existing one cannot be shown again (a superuser rotates it in the admin)."""
+    if user.auth_token_set.exists():
+        return None
+    return tokens.token_issue(user=user)[1]

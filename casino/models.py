@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
 
@@ -74,6 +74,9 @@ class AuditEventQuerySet(models.QuerySet):
     def update_or_create(self, *args, **kwargs):
         raise AuditLogImmutable("Audit events cannot be updated.")
 
+    def bulk_create(self, objs, *args, **kwargs):
+        raise AuditLogImmutable("Audit events are added one at a time, each linked to the last.")
+
 
 class AuditEvent(models.Model):
     """One thing someone did. Append-only: see casino/audit.py and the PostgreSQL trigger."""
@@ -91,6 +94,11 @@ class AuditEvent(models.Model):
     target_repr = models.CharField(max_length=255, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # Hash chain (casino/audit_chain.py): one global chain, seq 1, 2, 3... with no gaps; each
+    # event's hash covers its fields and the previous event's hash.
+    seq = models.BigIntegerField(unique=True, null=True, editable=False)
+    prev_hash = models.CharField(max_length=64, blank=True, editable=False)
+    hash = models.CharField(max_length=64, blank=True, editable=False)
 
     objects = AuditEventQuerySet.as_manager()
 
@@ -104,7 +112,11 @@ class AuditEvent(models.Model):
     def save(self, *args, **kwargs):
         if not self._state.adding:
             raise AuditLogImmutable("Audit events cannot be updated.")
-        super().save(*args, **kwargs)
+        from casino.audit_chain import link
+
+        with transaction.atomic(using=kwargs.get("using")):
+            link(self)
+            super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
         raise AuditLogImmutable("Audit events cannot be deleted.")
@@ -114,3 +126,41 @@ class AuditEvent(models.Model):
         if not self.target_type_id:
             return ""
         return f"{self.target_type.app_label}.{self.target_type.model}:{self.target_id}"
+
+
+class AuditChainCheck(models.Model):
+    """One run of the chain check (``audit_verify`` or the beat job). Append-only like the log:
+    the latest run is what the dashboards show, and its ``last_seq``/``last_hash`` let the next
+    run notice events cut off the end of the chain."""
+
+    checked_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
+    ok = models.BooleanField()
+    events_checked = models.BigIntegerField(default=0)
+    last_seq = models.BigIntegerField(null=True, blank=True)
+    last_hash = models.CharField(max_length=64, blank=True)
+    problems = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-checked_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.checked_at:%Y-%m-%d %H:%M:%S} {'intact' if self.ok else 'BROKEN'}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AuditLogImmutable("Chain checks cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AuditLogImmutable("Chain checks cannot be deleted.")
+
+
+class HealthProbe(models.Model):
+    """The last time a worker answered the beat's health probe (read by /healthz)."""
+
+    name = models.CharField(max_length=50, primary_key=True)
+    at = models.DateTimeField()
+    host = models.CharField(max_length=255, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -6,6 +6,7 @@ environment table.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -99,7 +100,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
+    "csp",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "casino",
@@ -116,10 +119,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "casino.middleware.AuditActorMiddleware",
+    "casino.middleware.IdleSessionMiddleware",
+    "casino.middleware.NoStoreWhenSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "casino.middleware.CurrentPropertyMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes requires
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -152,6 +160,15 @@ if DATABASE_URL:
 else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "db.sqlite3"}}
 DATABASES["default"]["TEST"] = {"NAME": env_str("DJANGO_TEST_DATABASE_NAME") or None}
+# PostgreSQL with two roles (casino/db_roles.py): DATABASE_URL is the restricted application
+# role; migrate and flush switch to this URL's user, the tables' owner.
+DATABASE_MIGRATE_URL = env_str("DATABASE_MIGRATE_URL")
+DATABASE_APP_USER = DATABASES["default"].get("USER", "")
+if DATABASE_MIGRATE_URL:
+    try:
+        dj_database_url.parse(DATABASE_MIGRATE_URL)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_MIGRATE_URL is not a valid URL: {exc}") from None
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -162,6 +179,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    "casino.auth.SignInThrottleBackend",  # django-axes lockout check first
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
@@ -205,12 +226,59 @@ if PRODUCTION:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
 
+# Sessions end after this many idle minutes (use restarts the clock, to the minute:
+# casino.middleware.IdleSessionMiddleware) and at browser close. Signed-in pages are never
+# cached (casino.middleware.NoStoreWhenSignedInMiddleware).
+SESSION_IDLE_MINUTES = env_int("DJANGO_SESSION_IDLE_MINUTES", 30)
+SESSION_COOKIE_AGE = SESSION_IDLE_MINUTES * 60
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+
+# Content-Security-Policy (django-csp): our own static files only (htmx is vendored), no
+# inline script, no plugins, no framing. Enforced in production; reported only in development
+# so a new template's mistake shows in the browser console first.
+_CSP = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+if PRODUCTION or env_bool("DJANGO_CSP_ENFORCE", False):
+    CONTENT_SECURITY_POLICY = _CSP
+else:
+    CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP
+
+# Sign-in throttling (django-axes, casino/auth.py): after this many failures the username,
+# and separately the address they came from, are locked out for the cool-off time.
+AXES_FAILURE_LIMIT = env_int("SIGNIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_float("SIGNIN_LOCKOUT_MINUTES", 15.0))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False
+if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+    AXES_IPWARE_PROXY_COUNT = 1  # the proxy's X-Forwarded-For gives the client's address
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# API tokens (django-rest-knox, casino/tokens.py): stored as SHA-512 digests, expiring.
+API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90)
+REST_KNOX = {"AUTO_REFRESH": False, "TOKEN_TTL": None}  # TTL set per token by token_issue
+
 # --- API -------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
     # Token first, so an anonymous API call is a 401 with "WWW-Authenticate: Token".
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "casino.tokens.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -283,8 +351,17 @@ CELERY_BEAT_SCHEDULE = {
 # Ledger tasks are acknowledged late: a worker takes one message at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
-# /healthz waits this long for a worker to answer casino.tasks.ping.
-HEALTHZ_BROKER_TIMEOUT = env_float("HEALTHZ_BROKER_TIMEOUT", 3.0)
+# /healthz (casino/health.py): beat's probe interval, how old the last probe may be before the
+# workers count as down, and how long one web process reuses an answer.
+HEALTHZ_PROBE_INTERVAL = env_float("HEALTHZ_PROBE_INTERVAL", 15.0)
+HEALTHZ_MAX_AGE = env_float("HEALTHZ_MAX_AGE", 60.0)
+HEALTHZ_CACHE_SECONDS = env_float("HEALTHZ_CACHE_SECONDS", 5.0)
+CELERY_BEAT_SCHEDULE["health-probe"] = {"task": "casino.tasks.health_probe",
+                                        "schedule": HEALTHZ_PROBE_INTERVAL,
+                                        "options": {"expires": HEALTHZ_PROBE_INTERVAL}}
+# The audit log's hash chain is checked this often (casino/audit_chain.py).
+CELERY_BEAT_SCHEDULE["audit-verify"] = {"task": "casino.tasks.audit_verify",
+                                        "schedule": env_float("AUDIT_VERIFY_INTERVAL", 3600.0)}
 
 # --- Logging ---------------------------------------------------------------------------------
 
@@ -293,4 +370,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
+    # django-axes logs every sign-in at INFO; our audit trail already records them.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

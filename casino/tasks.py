@@ -11,7 +11,7 @@ log = logging.getLogger(__name__)
 
 @shared_task(name="casino.tasks.ping")
 def ping() -> dict:
-    """Answer from the worker: proves a round trip through the broker (used by /healthz)."""
+    """Answer from the worker: proves a round trip through the broker."""
     return {"pong": True, "host": socket.gethostname(), "pid": os.getpid()}
 
 
@@ -19,3 +19,24 @@ def ping() -> dict:
 def heartbeat() -> None:
     """Scheduled by beat; a log line per run shows beat and worker are alive."""
     log.info("heartbeat from worker pid %s", os.getpid())
+
+
+@shared_task(name="casino.tasks.health_probe")
+def health_probe() -> dict:
+    """Scheduled by beat: a worker that runs this proves beat, broker, worker and database
+    work end to end; /healthz reads the time it left instead of waiting on the broker."""
+    from casino.health import record_probe
+
+    return record_probe(host=socket.gethostname())
+
+
+@shared_task(name="casino.tasks.audit_verify")
+def audit_verify() -> dict:
+    """Scheduled by beat: check the audit log's hash chain; a broken or missing link shows
+    as an alert on the dashboards of everyone who reads the audit log."""
+    from casino.audit_chain import run_check
+
+    check = run_check()
+    if not check.ok:
+        log.error("audit chain broken: %s", "; ".join(check.problems))
+    return {"ok": check.ok, "events": check.events_checked, "problems": check.problems}

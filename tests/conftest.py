@@ -1,18 +1,23 @@
 """Shared fixtures: two properties and named personas, one per role, plus an outsider."""
 
+import datetime as dt
 import os
 
 import pytest
 from django.test import Client
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from casino import services
 
 PASSWORD = "correct-horse-battery"
 
+# The suite runs on a busy 2-core machine, beside other suites: how long one example takes to
+# generate or run says nothing about its correctness, so no deadline and no too-slow health
+# check. The other health checks (filtering too much, data too large) still find bad
+# strategies. ``HYPOTHESIS_PROFILE=dev`` restores Hypothesis's defaults.
 hypothesis_settings.register_profile(
     "busy_machine", deadline=None, suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
@@ -116,12 +121,13 @@ def client_for():
 
 @pytest.fixture
 def api_for(db):
-    """``api_for(user)`` -> a DRF client authenticating with ``user``'s token."""
+    """``api_for(user)`` -> a DRF client authenticating with a new API token of ``user``'s
+    (refused by the API unless the user has ``api.access``: use ``api_session_for``)."""
 
     def make(user):
         client = APIClient()
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        _token, key = AuthToken.objects.create(user=user, expiry=dt.timedelta(days=1))
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
         return client
 
     return make
@@ -144,3 +150,41 @@ def api_session_for(db):
         return client
 
     return make
+
+
+# On PostgreSQL with two roles (casino/db_roles.py) the test database is created, migrated and
+# dropped by the owner, and the tests themselves run as the restricted application role, like
+# the web and the workers.
+_APP_CREDENTIALS: dict = {}
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    from django.db import connections
+
+    from casino.db_roles import CREDENTIALS, owner_credentials
+
+    owner, connection = owner_credentials(), connections["default"]
+    if owner and connection.vendor == "postgresql":
+        _APP_CREDENTIALS.update({k: connection.settings_dict.get(k, "") for k in CREDENTIALS})
+        connection.close()
+        connection.settings_dict.update(owner)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    from django.db import connections
+
+    from casino.db_roles import owner_credentials
+
+    connection = connections["default"]
+    if not _APP_CREDENTIALS:
+        yield
+        return
+    with django_db_blocker.unblock():
+        connection.close()
+    connection.settings_dict.update(_APP_CREDENTIALS)
+    yield
+    with django_db_blocker.unblock():
+        connection.close()
+    connection.settings_dict.update(owner_credentials())

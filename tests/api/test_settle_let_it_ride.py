@@ -100,7 +100,7 @@ FIVE_CARD_BONUS_NEWER = {
 
 
 def test_the_five_card_bonus_settles_once_a_second_officer_approves_its_paytable(
-        post, api_for, make_staff, compliance_officer, keystone, outsider):
+        post, api_session_for, make_staff, compliance_officer, keystone, outsider):
     """§643a.12(b) is not in the excerpts, so no built-in paytable: refused until a compliance
     officer proposes one and a second approves it for the property (§601a.2)."""
     assert "options.five_card_bonus" in post(FIVE_CARD_BONUS_ROUND).json()["errors"]
@@ -118,7 +118,8 @@ def test_the_five_card_bonus_settles_once_a_second_officer_approves_its_paytable
         ("bet_3", "2 to 1", "10.00", "§643a.11(f)(3), §643a.12(a)"),
         ("five_card_bonus", "3 to 1", "6.00", "§643a.11(f)(3)(i), §643a.12(b)")]
     assert seat["net"] == "16.00"
-    elsewhere = api_for(outsider).post(SETTLE_URL, {"game": GAME, **FIVE_CARD_BONUS_ROUND},
-                                       format="json")
+    elsewhere = api_session_for(outsider).post(SETTLE_URL,
+                                               {"game": GAME, **FIVE_CARD_BONUS_ROUND},
+                                               format="json")
     assert elsewhere.status_code == 400
     assert "options.five_card_bonus" in elsewhere.json()["errors"]

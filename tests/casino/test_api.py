@@ -4,8 +4,8 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
-def test_me_tells_roles_properties_and_abilities(api_for, floorperson, keystone):
-    body = api_for(floorperson).get(reverse("api:me")).json()
+def test_me_tells_roles_properties_and_abilities(api_session_for, floorperson, keystone):
+    body = api_session_for(floorperson).get(reverse("api:me")).json()
     assert body["username"] == "felix"
     assert body["roles"] == ["floorperson"]
     assert [p["license_number"] for p in body["properties"]] == [keystone.license_number]
@@ -30,10 +30,11 @@ def test_swagger_ui_is_served_from_our_own_static_files(client):
 
 @pytest.mark.parametrize("persona", ["api_client", "floor_manager", "floorperson",
                                      "compliance_officer", "table_games_manager", "auditor"])
-def test_settle_with_an_unknown_game_is_a_400_naming_the_game_field(persona, request, api_for):
+def test_settle_with_an_unknown_game_is_a_400_naming_the_game_field(persona, request,
+                                                                    api_session_for):
     user = request.getfixturevalue(persona)
-    response = api_for(user).post(reverse("api:engine:settle"), {"game": "no_such_game"},
-                                  format="json")
+    response = api_session_for(user).post(reverse("api:engine:settle"),
+                                          {"game": "no_such_game"}, format="json")
     assert response.status_code == 400, response.content
     assert "game" in response.json()["errors"]
 
@@ -52,9 +53,9 @@ def test_settle_with_malformed_json_is_a_400(api_for, api_client):
     assert response.status_code == 400
 
 
-def test_settle_is_refused_to_staff_without_the_ability(api_for, newcomer):
-    response = api_for(newcomer).post(reverse("api:engine:settle"), {"game": "no_such_game"},
-                                      format="json")
+def test_settle_is_refused_to_staff_without_the_ability(api_session_for, newcomer):
+    response = api_session_for(newcomer).post(reverse("api:engine:settle"),
+                                              {"game": "no_such_game"}, format="json")
     assert response.status_code == 403
 
 
@@ -74,8 +75,8 @@ def test_settle_turns_any_game_error_into_a_400(api_for, api_client, monkeypatch
 @pytest.mark.parametrize("query,field", [({"date_from": "29/11/2026"}, "date_from"),
                                          ({"target": "nonsense"}, "target"),
                                          ({"target": "casino.nosuchmodel:1"}, "target")])
-def test_audit_events_with_a_bad_filter_is_a_400_naming_the_field(query, field, api_for,
-                                                                  auditor):
-    response = api_for(auditor).get(reverse("api:audit-events"), query)
+def test_audit_events_with_a_bad_filter_is_a_400_naming_the_field(query, field,
+                                                                  api_session_for, auditor):
+    response = api_session_for(auditor).get(reverse("api:audit-events"), query)
     assert response.status_code == 400
     assert list(response.json()["errors"]) == [field]

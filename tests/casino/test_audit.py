@@ -65,7 +65,9 @@ def test_the_database_refuses_raw_updates_and_deletes_on_postgresql(event):
         pytest.skip("the trigger exists on PostgreSQL only")
     for sql in ("UPDATE casino_auditevent SET action = 'x.y.z' WHERE id = %s",
                 "DELETE FROM casino_auditevent WHERE id = %s"):
-        with (pytest.raises(DatabaseError, match="append-only"), transaction.atomic(),
+        # The restricted application role is refused by its grants, the owner by the trigger.
+        with (pytest.raises(DatabaseError, match="append-only|permission denied"),
+              transaction.atomic(),
               connection.cursor() as cursor):
             cursor.execute(sql, [event.pk])
     assert AuditEvent.objects.get(pk=event.pk).action == "casino.property.inspect"
@@ -142,11 +144,12 @@ def test_object_pages_link_to_their_history_for_audit_readers(client_for, audito
     assert history not in client_for(floorperson).get(url).text
 
 
-def test_audit_events_api_lists_with_a_fixed_number_of_queries(api_for, auditor, keystone,
+def test_audit_events_api_lists_with_a_fixed_number_of_queries(api_session_for, auditor, keystone,
                                                                django_assert_max_num_queries):
     for i in range(20):
         audit_record(actor=auditor, action=f"casino.test.event{i}", target=keystone)
-    client = api_for(auditor)
+    client = api_session_for(auditor)
+    client.get(reverse("api:audit-events"))  # the session's idle clock is written once a minute
     with django_assert_max_num_queries(8):
         response = client.get(reverse("api:audit-events"))
     assert response.status_code == 200

@@ -1,12 +1,13 @@
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from casino.demo import DEMO_PASSWORD, SUBMISSIONS, USERS
 from casino.models import AuditEvent, Property, StaffMembership
 from casino.permissions import can
 from casino.roles import ROLES
+from casino.tokens import ApiTokenAuthentication
 from rulesubmissions import selectors
 from rulesubmissions.models import RulesSubmission
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def _snapshot():
     return (Property.objects.count(), get_user_model().objects.count(),
             StaffMembership.objects.count(), AuditEvent.objects.count(),
-            list(Token.objects.values_list("key", flat=True)),
+            list(AuthToken.objects.values_list("digest", flat=True)),
             list(RulesSubmission.objects.order_by("pk").values_list(
                 "game", "status", "version", "effective_date", "updated_at")))
 
@@ -48,10 +49,13 @@ def test_the_demo_outsider_cannot_act_at_keystone():
 def test_load_demo_prints_logins_and_the_api_token(capsys):
     call_command("load_demo")
     out = capsys.readouterr().out
-    token = Token.objects.get(user__username="api").key
-    assert token in out and DEMO_PASSWORD in out
+    key = out.split("API client token (shown once): ")[1].split()[0]
+    user, _token = ApiTokenAuthentication().authenticate_credentials(key.encode())
+    assert user.username == "api" and DEMO_PASSWORD in out
     for username in USERS:
         assert username in out
+    call_command("load_demo")
+    assert "not shown again" in capsys.readouterr().out
 
 
 def test_keystone_has_an_approved_a_submitted_and_a_draft_rules_submission():

@@ -63,9 +63,11 @@ def test_audit_log_page_is_for_audit_readers_only(persona, request, client_for):
 
 
 @pytest.mark.parametrize("persona", sorted(PERSONAS))
-def test_audit_events_api_is_for_audit_readers_only(persona, request, api_for):
+def test_audit_events_api_is_for_audit_readers_only(persona, request, api_for,
+                                                    api_session_for):
     user = request.getfixturevalue(persona)
-    response = api_for(user).get(reverse("api:audit-events"))
+    client = api_for(user) if persona == "api_client" else api_session_for(user)
+    response = client.get(reverse("api:audit-events"))
     assert response.status_code == (200 if persona in AUDIT_READERS else 403)
 
 
@@ -84,12 +86,12 @@ def test_someone_from_another_property_is_refused_our_property_page(outsider, cl
 
 
 def test_someone_from_another_property_sees_none_of_our_audit_events(outsider, client_for,
-                                                                    api_for, keystone):
+                                                                    api_session_for, keystone):
     target = f"casino.property:{keystone.pk}"
     page = client_for(outsider).get(reverse("audit_log"), {"target": target})
     assert page.status_code == 200
     assert "No events match." in page.text
-    api = api_for(outsider).get(reverse("api:audit-events"), {"target": target})
+    api = api_session_for(outsider).get(reverse("api:audit-events"), {"target": target})
     assert api.json()["count"] == 0
 
 

@@ -16,6 +16,12 @@ class Command(BaseCommand):
         for username, role, prop in result["users"]:
             self.stdout.write(f"  {username:<12} {role:<20} {prop}")
         token = result["token"]
-        self.stdout.write(f"API client token: {token}")
         me = f"{url.rstrip('/')}/api/v1/me/"
+        if token is None:
+            self.stdout.write("API client token: issued on the first load (stored hashed, so "
+                              "not shown again); a superuser rotates it in the admin.")
+            return
+        self.stdout.write(f"API client token (shown once): {token}")
         self.stdout.write(f"  curl -H 'Authorization: Token {token}' {me}")
+        self.stdout.write(f"  In Swagger's Authorize ({url.rstrip('/')}/api/docs/), type the "
+                          f"word Token, a space, then the key: Token {token}")

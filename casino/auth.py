@@ -1,0 +1,51 @@
+"""Signing in to the web pages: throttled by django-axes, closed to API client accounts.
+
+Repeated failures lock out the username and, separately, the address they come from
+(``AXES_LOCKOUT_PARAMETERS``) for ``AXES_COOLOFF_TIME``; a superuser unlocks early by
+deleting the "access attempts" in the admin. Every sign-in, failure, lockout, unlock and
+sign-out is audited (casino/signals.py).
+"""
+
+from axes.backends import AxesStandaloneBackend
+from django import forms
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.signals import user_login_failed
+
+from casino.permissions import can
+
+
+class SignInThrottleBackend(AxesStandaloneBackend):
+    """Axes' lockout check for every sign-in through a request (the login page, the admin's).
+
+    ``authenticate()`` without a request (management commands, tests) has no address to
+    throttle and no web session to open, so it is passed on to the next backend instead of
+    raising."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class SignInForm(AuthenticationForm):
+    """The login form; API client accounts are integrations, not people, and use a token."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "api_client": "This is an API client account: it uses an API token and cannot sign "
+                      "in to the web pages.",
+    }
+
+    def confirm_login_allowed(self, user):
+        super().confirm_login_allowed(user)
+        if not user.is_superuser and can(user, "api.access"):
+            # A refused sign-in: audited and counted towards the lockout like a wrong password.
+            user_login_failed.send(sender=__name__, request=self.request,
+                                   credentials={"username": user.get_username()})
+            raise forms.ValidationError(self.error_messages["api_client"], code="api_client")
+
+
+class SignInView(auth_views.LoginView):
+    form_class = SignInForm
+    redirect_authenticated_user = True

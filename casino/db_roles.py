@@ -1,0 +1,83 @@
+"""Two PostgreSQL roles: the owner runs migrations, the application runs as a restricted role.
+
+``DATABASE_URL`` is what the web and the workers use; ``DATABASE_MIGRATE_URL`` (same database,
+the owner's user) is what ``manage.py migrate`` and ``flush`` switch to. After each migrate the
+owner grants the application role exactly: SELECT, INSERT, UPDATE, DELETE on the tables, except
+the audit log and its chain checks, which get SELECT and INSERT only. The application role owns
+nothing and is no superuser, so from its connection ``TRUNCATE``, ``ALTER TABLE ... DISABLE
+TRIGGER`` and ``SET session_replication_role`` are refused by PostgreSQL itself.
+
+Without ``DATABASE_MIGRATE_URL`` (SQLite, or a single-role development database) nothing
+switches and nothing is granted.
+"""
+
+from contextlib import contextmanager
+
+import dj_database_url
+from django.conf import settings
+from django.db import connections
+
+CREDENTIALS = ("USER", "PASSWORD", "HOST", "PORT")
+APPEND_ONLY_TABLES = ("casino_auditevent", "casino_auditchaincheck")
+
+
+def owner_credentials() -> dict | None:
+    url = getattr(settings, "DATABASE_MIGRATE_URL", "")
+    if not url:
+        return None
+    parsed = dj_database_url.parse(url)
+    return {key: parsed.get(key, "") for key in CREDENTIALS}
+
+
+def app_user() -> str:
+    return getattr(settings, "DATABASE_APP_USER", "")
+
+
+def _uses_roles(alias: str) -> bool:
+    owner = owner_credentials()
+    return (owner is not None and connections[alias].vendor == "postgresql"
+            and bool(app_user()) and owner["USER"] != app_user())
+
+
+@contextmanager
+def credentials(alias: str, creds: dict):
+    """Reconnect ``alias`` with other credentials (same database name) for the block."""
+    connection = connections[alias]
+    saved = {key: connection.settings_dict.get(key, "") for key in CREDENTIALS}
+    connection.close()
+    connection.settings_dict.update(creds)
+    try:
+        yield connection
+    finally:
+        connection.close()
+        connection.settings_dict.update(saved)
+
+
+@contextmanager
+def as_owner(alias: str = "default"):
+    """Run the block as the owner when two roles are configured; otherwise as is."""
+    if not _uses_roles(alias):
+        yield connections[alias]
+        return
+    with credentials(alias, owner_credentials()) as connection:
+        yield connection
+
+
+def grant_app_privileges(alias: str = "default") -> None:
+    """As the owner: give the application role what it needs and nothing more."""
+    if not _uses_roles(alias):
+        return
+    connection = connections[alias]
+    role = connection.ops.quote_name(app_user())
+    database = connection.ops.quote_name(connection.settings_dict["NAME"])
+    statements = [
+        f"GRANT CONNECT ON DATABASE {database} TO {role}",
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+        f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role}",
+        *(f"REVOKE UPDATE, DELETE ON {table} FROM {role}" for table in APPEND_ONLY_TABLES),
+    ]
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)

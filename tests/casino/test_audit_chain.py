@@ -1,0 +1,139 @@
+"""The audit log's hash chain: every event linked to the one before; a change, a removal or a
+cut-off end is found by ``manage.py audit_verify`` and the beat job, and shown on the
+dashboards."""
+
+import threading
+
+import psycopg
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection, connections
+from django.urls import reverse
+
+from casino import audit_chain
+from casino.audit import audit_record
+from casino.db_roles import owner_credentials
+from casino.models import AuditChainCheck, AuditEvent
+from casino.tasks import audit_verify
+from tests.ci import in_ci
+
+
+def _owner_sql(*statements: tuple[str, list]) -> None:
+    """What an intruder with the owner's password (or a DBA) could do, outside the app."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+        return
+    db = dict(connection.settings_dict)
+    db.update(owner_credentials() or {})
+    with psycopg.connect(host=db["HOST"], port=db["PORT"] or 5432, user=db["USER"],
+                         password=db["PASSWORD"] or None, dbname=db["NAME"]) as raw:
+        raw.execute("ALTER TABLE casino_auditevent DISABLE TRIGGER casino_auditevent_append_only")
+        for sql, params in statements:
+            raw.execute(sql, params)
+        raw.execute("ALTER TABLE casino_auditevent ENABLE TRIGGER casino_auditevent_append_only")
+
+
+@pytest.fixture
+def events(keystone, compliance_officer):
+    return [audit_record(actor=compliance_officer, action="casino.property.inspect",
+                         target=keystone, before={"n": i}, after={"n": i + 1, "odds": 1e30})
+            for i in range(5)]
+
+
+@pytest.mark.django_db
+def test_each_event_links_to_the_one_before(events):
+    chain = list(AuditEvent.objects.order_by("seq").values_list("seq", "prev_hash", "hash"))
+    seqs = [seq for seq, _, _ in chain]
+    assert seqs == list(range(1, len(chain) + 1))
+    assert chain[0][1] == audit_chain.GENESIS
+    for (_, _, previous), (_, prev_hash, _) in zip(chain, chain[1:], strict=False):
+        assert prev_hash == previous
+    assert len({h for _, _, h in chain}) == len(chain)
+
+
+@pytest.mark.django_db
+def test_an_intact_chain_verifies_and_the_check_is_kept(events, capsys):
+    call_command("audit_verify")
+    assert "intact" in capsys.readouterr().out
+    check = AuditChainCheck.objects.first()
+    assert check.ok and check.problems == []
+    assert check.events_checked == AuditEvent.objects.count()
+
+
+@pytest.mark.django_db
+def test_events_cannot_be_bulk_created_around_the_chain(keystone):
+    with pytest.raises(Exception, match="one at a time"):
+        AuditEvent.objects.bulk_create([AuditEvent(action="casino.x.y")])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_changed_event_breaks_the_chain_and_alerts_the_dashboards(
+        events, client_for, auditor, floorperson):
+    changed = events[2]
+    _owner_sql(("UPDATE casino_auditevent SET after = %s WHERE id = %s",
+                ['{"n": 99}', changed.pk]))
+    with pytest.raises(CommandError, match="BROKEN"):
+        call_command("audit_verify")
+    check = AuditChainCheck.objects.first()
+    assert not check.ok
+    assert f"Event {changed.seq} was changed after it was recorded." in check.problems
+    page = client_for(auditor).get(reverse("dashboard")).text
+    assert "Audit trail tampering detected" in page
+    assert f"Event {changed.seq} was changed" in page
+    assert "tampering" not in client_for(floorperson).get(reverse("dashboard")).text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_removed_event_is_a_missing_link(events):
+    removed = events[1]
+    _owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [removed.pk]))
+    result = audit_verify()
+    assert result["ok"] is False
+    assert f"Events {removed.seq} to {removed.seq} are missing." in result["problems"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_events_cut_off_the_end_are_noticed_against_the_last_check(events):
+    assert audit_verify()["ok"] is True
+    last = AuditEvent.objects.order_by("-seq").first()
+    _owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [last.pk]))
+    result = audit_verify()
+    assert result["ok"] is False
+    assert any(f"Events after {last.seq - 1} are missing" in p for p in result["problems"])
+
+
+@pytest.mark.django_db
+def test_the_beat_schedule_runs_the_check(settings):
+    tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "casino.tasks.audit_verify" in tasks
+
+
+@pytest.mark.django_db(transaction=True)
+def test_events_written_at_the_same_time_from_many_threads_make_one_chain(keystone):
+    if connection.vendor != "postgresql":
+        if in_ci():
+            pytest.fail("CI must run this on PostgreSQL (DATABASE_URL)")
+        pytest.skip("SQLite serialises writers; the lock under test is PostgreSQL's")
+    start = threading.Barrier(4)
+    errors = []
+
+    def write(n):
+        try:
+            start.wait()
+            for i in range(5):
+                audit_record(actor=None, action="casino.property.inspect", target=keystone,
+                             after={"thread": n, "i": i})
+        except Exception as exc:  # reported below, in the test's own thread
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert audit_verify() == {"ok": True, "events": AuditEvent.objects.count(), "problems": []}
