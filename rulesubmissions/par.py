@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.audit import audit_record
+from games.baccarat.table import PAYTABLE_KEY
 from games.par import ParError, par_sheet
 from games.paytables import Catalog, using
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
@@ -29,8 +30,9 @@ COVERED = {
     "texas_holdem_bonus": {"ante", "bonus", "progressive"},
     "pai_gow_poker": {"pai_gow"},
     "baccarat": {"player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
-                 "perfect_pairs_player", "perfect_pairs_banker"},
-    "craps": {"all_small", "all_tall", "make_em_all"},
+                 "perfect_pairs_player", "perfect_pairs_banker", "fortune_7", "golden_8",
+                 "heavenly_9", "blazing_7s", "cover_all", "lucky_nines"},
+    "craps": {"all_small", "all_tall", "make_em_all", "hot_roller"},
     "roulette": set(),
 }
 # Wagers a par line of another wager already covers (the base game's decisions).
@@ -78,10 +80,10 @@ def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[st
             requests.append(ParRequest("ante", options.get("ante_bonus") or "none", opts))
         elif game == "let_it_ride" and key == "bet_3":
             requests.append(ParRequest("bet_1", _chosen(submission, "bet_3"), opts))
-        elif key.startswith("perfect_pairs"):
-            requests.append(ParRequest(key, options.get("perfect_pairs") or _chosen(
+        elif key in PAYTABLE_KEY:  # one paytable option for several wagers
+            requests.append(ParRequest(key, options.get(PAYTABLE_KEY[key]) or _chosen(
                 submission, key), opts))
-        elif game == "craps":
+        elif game == "craps" and key != "hot_roller":  # one paytable for the three wagers
             requests.append(ParRequest(key, options.get("bonus_craps"), opts))
         else:
             requests.append(ParRequest(key, _chosen(submission, key), opts))

@@ -40,7 +40,7 @@ def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = Non
     elif game == "baccarat":
         wagers = baccarat.par_sheet(wager, paytable, options)
     elif game == "craps":
-        wagers = dice_wheel.craps(wager, paytable, options)
+        wagers = dice_wheel.craps(wager, paytable, options, progress=progress)
     elif game == "roulette":
         _no_paytable(paytable, "roulette")
         wagers = dice_wheel.roulette(wager, options)

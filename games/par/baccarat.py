@@ -17,13 +17,17 @@ import numpy as np
 
 from games.baccarat import wagers as bw
 from games.baccarat.rules import BANKER_DRAWS, RANK_VALUE, STOOD
+from games.baccarat.side_wagers import FIVE_TREASURES as FIVE_TREASURES_NAMES
+from games.baccarat.side_wagers import FIVE_TREASURES_RULE
+from games.baccarat.table import SHARED_PAYTABLES
 from games.baccarat.variants import VARIANTS
 from games.par import core
 from games.par.core import Outcome, WagerPar
 
 GAME = "baccarat"
+FIVE_TREASURES = tuple(SHARED_PAYTABLES["five_treasures"])
 WAGERS = ("banker", "player", "tie", "player_pair", "banker_pair", "lucky_six",
-          "perfect_pairs_player", "perfect_pairs_banker")
+          "perfect_pairs_player", "perfect_pairs_banker", *FIVE_TREASURES, "lucky_nines")
 OPTIONS = ("decks", "commission_free", "variant")
 _BANKER_DRAWS = np.array(BANKER_DRAWS, bool)
 VALUE_CARDS = np.bincount(RANK_VALUE, minlength=10)  # cards of each value in one suit
@@ -49,6 +53,7 @@ def coups(decks: int) -> dict[str, np.ndarray]:
         "player": np.where(player_draws, (player + v[4]) % 10, player),
         "banker": np.where(banker_draws, (banker + v[5]) % 10, banker),
         "banker_cards": 2 + banker_draws,
+        "player_cards": 2 + player_draws,
     }
 
 
@@ -115,6 +120,62 @@ def pair_wagers(decks: int, variant, perfect_pairs_tables) -> list[WagerPar]:
     return out
 
 
+def five_treasures(decks: int, tables) -> list[WagerPar]:
+    """§631b.3(f): Fortune 7 (the Banker wins with a three-card 7), Golden 8 (the Player wins
+    with a three-card 8), Heavenly 9 (a three-card 9 on either or both hands), Blazing 7's
+    (both hands 7 on three cards each, or two each where the paytable pays it) and Cover All
+    (any of the four others' rows), as ``side_wagers.five_treasures_hands`` reads a coup."""
+    c = coups(decks)
+    pr, player, banker = c["probability"], c["player"], c["banker"]
+    p3, b3 = c["player_cards"] == 3, c["banker_cards"] == 3
+    p9, b9 = p3 & (player == 9), b3 & (banker == 9)
+    sevens = (player == 7) & (banker == 7)
+    hands = {
+        "fortune_7": (banker > player) & b3 & (banker == 7),
+        "golden_8": (player > banker) & p3 & (player == 8),
+        "heavenly_9_player_and_banker": p9 & b9,
+        "heavenly_9_player_or_banker": (p9 | b9) & ~(p9 & b9),
+        "three_card_blazing_7s": sevens & p3 & b3,
+        "two_card_blazing_7s": sevens & ~p3 & ~b3,
+    }
+    wager_rows = {"fortune_7": ("fortune_7",), "golden_8": ("golden_8",),
+                  "heavenly_9": ("heavenly_9_player_and_banker", "heavenly_9_player_or_banker"),
+                  "blazing_7s": ("three_card_blazing_7s", "two_card_blazing_7s")}
+    out = []
+    for table in tables:
+        paid = {h: m for h, m in hands.items() if table.row(h)}
+        p = {h: _p(m, pr) for h, m in paid.items()}
+        p["cover_all"] = _p(np.logical_or.reduce(list(paid.values())), pr)
+        names = {**wager_rows, "cover_all": ("cover_all",)}
+        for key in FIVE_TREASURES:
+            rows = [r for r in core.paid_rows(table) if r.hand in names[key]]
+            out.append(WagerPar(key, FIVE_TREASURES_NAMES[key], table.id, core.by_rows(table, p, key, rows=rows),
+                                notes=[f"{decks} decks, exact ({FIVE_TREASURES_RULE[key]})"]))
+    return out
+
+
+def lucky_nines(decks: int, tables) -> list[WagerPar]:
+    """§631b.4(d)(2): the nines among the four initial cards, of the shoe's 4d nines (d of
+    each suit): k of them with probability C(4d, k) C(48d, 4 - k) / C(52d, 4); all k of one
+    suit 4 C(d, k) / C(4d, k); a lone nine a diamond 1 in 4."""
+    from math import comb
+
+    def k_nines(k: int) -> float:
+        return comb(4 * decks, k) * comb(48 * decks, 4 - k) / comb(52 * decks, 4)
+
+    def same_suit(k: int) -> float:
+        return 4 * comb(decks, k) / comb(4 * decks, k)
+
+    p = {"four_nines": k_nines(4),
+         "three_nines_same_suit": k_nines(3) * same_suit(3),
+         "three_nines": k_nines(3) * (1 - same_suit(3)),
+         "two_nines_same_suit": k_nines(2) * same_suit(2),
+         "two_nines": k_nines(2) * (1 - same_suit(2)),
+         "one_nine_diamonds": k_nines(1) / 4, "one_nine": k_nines(1) * 3 / 4}
+    return [WagerPar("lucky_nines", "Lucky Nines", t.id, core.by_rows(t, p, "lucky_nines"),
+                     notes=[f"{decks} decks, exact (§631b.4(d)-(e))"]) for t in tables]
+
+
 def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str]):
     core.refuse_unknown(options, OPTIONS)
     decks = core.option(options, "decks", 8, int)
@@ -137,10 +198,14 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
     main = main_wagers(decks, commission_free, variant)
     tables = core.tables_for(GAME, "perfect_pairs", paytable) if any(
         w.startswith("perfect_pairs") for w in wagers) else ()
-    pairs = {(p.wager, p.paytable): p for p in pair_wagers(decks, variant, tables)}
+    side = pair_wagers(decks, variant, tables)
+    if set(FIVE_TREASURES) & set(wagers):
+        side += five_treasures(decks, core.tables_for(GAME, "five_treasures", paytable))
+    if "lucky_nines" in wagers:
+        side += lucky_nines(decks, core.tables_for(GAME, "lucky_nines", paytable))
     out = []
     for key in wagers:
-        out += [main[key]] if key in main else [p for (k, _), p in pairs.items() if k == key]
+        out += [main[key]] if key in main else [p for p in side if p.wager == key]
     return out
 
 

@@ -3,7 +3,8 @@
 - Craps (Chapter 623a, side wagers Chapter 623b): the Pass Line and Don't Pass of the base game
   (the come-out and point as ``games.craps.base_game`` plays them), and Bonus Craps's All Small,
   All Tall and Make 'em All (§623b.3): every needed total before a 7, found by a recursion over
-  the totals still needed. Hot Roller and Lucky Shooter are not yet covered.
+  the totals still needed; Hot Roller (§623b.1) by Monte Carlo, each shooter's rolls up to the
+  first 7 read by the engine's own ``games.craps.hot_roller``. Lucky Shooter is not covered.
 - Roulette (Chapter 617a): the layout's inside and outside wagers on the chosen wheel
   (``games.roulette.WHEELS``).
 """
@@ -14,7 +15,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 
-from games.craps import BONUS_CRAPS, NATURALS, POINTS
+import numpy as np
+
+from games.craps import BONUS_CRAPS, NATURALS, POINTS, base_game, hot_roller
 from games.par import core
 from games.par.core import Outcome, WagerPar
 from games.roulette import WHEELS
@@ -107,13 +110,63 @@ def roulette(wager: str | None, options: Mapping[str, str]) -> list[WagerPar]:
     return out
 
 
-CRAPS_WAGERS = ("pass_line", "dont_pass", *BONUS_CRAPS)
+HOT_ROLLER_ROUNDS = 100_000
+DEFAULT_SEED = 20260101
 
 
-def craps(wager: str | None, paytable: str | None, options: Mapping[str, str]):
-    core.refuse_unknown(options, ())
+def hot_roller_par(paytable: str | None, options: Mapping[str, str], progress=None
+                   ) -> list[WagerPar]:
+    """§623b.1(g)-(h), simulated: the shooter's rolls up to the first 7; the engine says which
+    row they make (a come-out 7 loses)."""
+    rounds = core.option(options, "rounds", HOT_ROLLER_ROUNDS, int)
+    if not 1000 <= rounds <= 5_000_000:
+        raise core.ParError({"options.rounds": "1,000 to 5,000,000 rounds"})
+    seed = core.option(options, "seed", DEFAULT_SEED, int)
+    tables = core.tables_for("craps", "hot_roller", paytable)
+    rng = np.random.default_rng(seed)
+    hands = []
+    for i in range(rounds):
+        rolls: list[tuple[int, int]] = []
+        while not rolls or sum(rolls[-1]) != 7:
+            # Smaller die first, as the settle API reads a roll (games.craps._rolls).
+            rolls += [tuple(sorted(r)) for r in rng.integers(1, 7, (8, 2)).tolist()]
+            sevens = [j for j, r in enumerate(rolls) if sum(r) == 7]
+            if sevens:
+                rolls = rolls[:sevens[0] + 1]
+        come_outs, _ = base_game([sum(r) for r in rolls])
+        hands.append(hot_roller(rolls, come_outs).hand)
+        if progress is not None and i % 5000 == 0:
+            progress(i / rounds)
+    hands_array = np.array(hands)
+    out = []
+    for table in tables:
+        nets = np.full(rounds, -1.0)
+        labels = {}
+        for row in core.paid_rows(table):
+            hit = hands_array == row.hand
+            nets[hit] = core.row_net("hot_roller", row)
+            labels[row.hand] = hit
+        labels[core.LOSES] = nets == -1.0
+        out.append(core.monte_carlo(
+            "hot_roller", "Hot Roller", table.id, nets, labels, seed=seed,
+            strategy="No decisions: each simulated shooter rolls until the first 7 "
+                     "(§623b.1(g))"))
+    return out
+
+
+CRAPS_WAGERS = ("pass_line", "dont_pass", *BONUS_CRAPS, "hot_roller")
+
+
+def craps(wager: str | None, paytable: str | None, options: Mapping[str, str], progress=None):
+    core.refuse_unknown(options, ("rounds", "seed"))
     if wager is not None and wager not in CRAPS_WAGERS:
         raise core.ParError({"wager": f"{wager!r}: craps par sheets cover "
                                       f"{', '.join(CRAPS_WAGERS)}"})
-    out = pass_line() + bonus_craps(paytable)
+    out = []
+    if wager in (None, "pass_line", "dont_pass"):
+        out += pass_line()
+    if wager is None or wager in BONUS_CRAPS:
+        out += bonus_craps(paytable)
+    if wager in (None, "hot_roller"):
+        out += hot_roller_par(paytable if wager else None, options, progress)
     return [w for w in out if wager is None or w.wager == wager]

@@ -78,6 +78,21 @@ def test_baccarat_pairs_by_hand():
     assert pp["house_edge"] == pytest.approx(float(-ev))
 
 
+def test_five_treasures_match_the_ez_baccarat_side_bets():
+    # Fortune 7 is EZ Baccarat's Dragon 7 (Banker wins with a three-card 7, 40 to 1: 7.61%);
+    # Golden 8 its Panda 8 (Player wins with a three-card 8, 25 to 1: 10.19%), eight decks.
+    assert round(one("baccarat", "fortune_7", "A")["house_edge"] * 100, 2) == 7.61
+    assert round(one("baccarat", "golden_8", "A")["house_edge"] * 100, 2) == 10.19
+
+
+def test_lucky_nines_by_hand():
+    # Eight decks: 32 nines of 416 cards; four nines among the first four cards.
+    w = one("baccarat", "lucky_nines", "A")
+    assert rows(w)["four_nines"]["probability"] == pytest.approx(comb(32, 4) / comb(416, 4))
+    one_nine = 32 * comb(384, 3) / comb(416, 4)
+    assert rows(w)["one_nine_diamonds"]["probability"] == pytest.approx(one_nine / 4)
+
+
 def test_pass_line_and_bonus_craps():
     assert one("craps", "pass_line")["house_edge"] == pytest.approx(7 / 495)
     assert round(one("craps", "pass_line")["house_edge"] * 100, 2) == 1.41
@@ -127,6 +142,14 @@ def test_pai_gow_monte_carlo_seeded_with_interval():
     # Published: house way against house way with the 5% commission, about 2.7%.
     wide = one("pai_gow_poker", "pai_gow", rounds="20000")
     assert wide["ci95"][0] < 0.0273 < wide["ci95"][1]
+
+
+def test_hot_roller_simulated_by_the_engine_rules():
+    a = one("craps", "hot_roller", "A", rounds="3000", seed="5")
+    assert a == one("craps", "hot_roller", "A", rounds="3000", seed="5")
+    assert a["method"] == "monte_carlo" and a["ci95"][0] < a["house_edge"] < a["ci95"][1]
+    # A come-out 7 is the first 7 on 1 of 6 first rolls at least: those all lose.
+    assert rows(a)["loses"]["probability"] > 1 / 6
 
 
 def test_holdem_ante_monte_carlo_states_its_strategy():
