@@ -8,6 +8,7 @@ from casino import services, tokens
 from casino.models import Property, StaffMembership
 from rulesubmissions import services as submissions
 from rulesubmissions.models import RulesSubmission, Status
+from tables.demo_floor import load_floor_demo
 
 DEMO_PASSWORD = "keystone-demo"
 
@@ -103,6 +104,7 @@ def load_demo() -> dict:
         rows.append((username, role, props[prop_key].name))
     for status, terms in SUBMISSIONS:
         _submission(props["keystone"], status, terms, users["tgm"], users["compliance"])
+    load_floor_demo(props["keystone"], users["tgm"], users["compliance"], users["floormgr"])
     return {"users": rows, "token": _api_token(users["api"])}
 
 
