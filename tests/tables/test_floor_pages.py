@@ -129,3 +129,9 @@ def test_the_elided_section_is_said_on_a_let_it_ride_layout(client_for, keystone
     html = client_for(table_games_manager).get(reverse("tables:layout-detail",
                                                        args=[layout.pk])).text
     assert "§643a.2 (Let It Ride table physical characteristics) is elided" in html
+
+
+def test_the_admin_shows_tables_and_layouts_read_only(admin_client, ready_table, tcp_layout):
+    assert ready_table.label in admin_client.get("/admin/tables/table/").text
+    assert tcp_layout.name in admin_client.get("/admin/tables/layout/").text
+    assert admin_client.get("/admin/tables/table/add/").status_code == 403
