@@ -180,7 +180,8 @@ def read_result(table: Table, seat: int, wager: str, result: dict) -> Preview:
             if str(x.get("from_seat", "")) == str(seat):
                 preview.envy.append(_award(game, other, x))
             elif (line.get("from_seat") == "dealer" and x["wager"] == wager
-                  and x.get("from_seat") == "dealer" and x.get("meter") == line.get("meter")):
+                  and x.get("from_seat") == "dealer" and line.get("meter")
+                  and x.get("meter") == line.get("meter")):
                 preview.shares.append(_award(game, other, x))
     preview.why = f"The hand wins the {name} at {line['odds']} ({line['rule']})."
     return preview
@@ -303,15 +304,25 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     if not preview.wins:
         raise _fail("wager", preview.why)
     _with_meter(preview, meter_service.live_meter_amounts(table))
+    fields = _slip_fields(preview.jackpot, table.property)
     slip = JackpotSlip.objects.create(
         property=table.property, number=_next_number(table.property, counter), table=table,
         game=table.game,
         submission_id=preview.submission.get("id"),
         submission_version=preview.submission.get("version"), round=body,
         meter_name=preview.meter_name, idempotency_key=key, recorded_by=actor,
-        **_slip_fields(preview.jackpot, table.property))
+        status=(SlipStatus.RECORDED if needs_validation(preview.jackpot, fields)
+                else SlipStatus.VALIDATED), **fields)
     audit_record(actor=actor, action="tables.slip.record", target=slip, after=_snapshot(slip))
     return slip
+
+
+def needs_validation(award: Award, fields: dict) -> bool:
+    """A second person validates where the engine's line names a verification clause
+    (§649a.11(c)(5)(iii), (c)(8)(ii) and their twins), where the meter pays, and above the
+    property's witness threshold (cf. §465a.26(b)(2)); any other payout is ready to pay as
+    recorded."""
+    return bool(award.verification or award.meter or fields["witness_required"])
 
 
 # --- Validation and payment -----------------------------------------------------------------

@@ -134,3 +134,13 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     detail = client_for(floorperson).get(done["Location"]).content.decode()
     assert "validate-button" in detail
     assert "validate-button" not in fm.get(done["Location"]).content.decode()
+
+
+def test_the_readme_example_is_the_one_the_api_test_records():
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = text[text.index("## Jackpot slips"):]
+    block = section[section.index("```json") + 7:]
+    assert json.loads(block[:block.index("```")]) == RECORD_EXAMPLE

@@ -171,3 +171,22 @@ def test_a_void_needs_a_reason_and_a_second_person_and_reverses_the_meter(
     m = meter(tcp_table, "five_card_progressive")
     assert (m.amount, m.hits) == (D("20000"), 0)  # the hit and the reset are reversed
     assert [c.status for c in slip.companions.all()] == [SlipStatus.VOIDED]
+
+
+def test_a_payout_no_clause_asks_to_verify_is_ready_to_pay_as_recorded(tcp_table, record,
+                                                                       second_floorperson):
+    # Five Card Hand Bonus: kings full (K-K-K with the community 4-4) pays 100 for 1 on $1 =
+    # $100 to the game account (§649a.12(i)); only 500 for 1 or a meter share needs a
+    # floorperson (§649a.11(c)(8)(ii)), and $100 is below the $1,200 witness threshold.
+    body = tcp_round(position(2, "Kc Kd Kh", pair_plus="5.00",
+                              five_card_hand_bonus_player="1.00"), community="4s 4c")
+    slip = record(tcp_table, 2, "five_card_hand_bonus_player", body)
+    assert (slip.status, slip.award, slip.verification, slip.paid_from) == (
+        SlipStatus.VALIDATED, D("100.00"), "", "game_account")
+    assert slip.validated_by is None
+    quads = record(tcp_table, 1, "five_card_hand_bonus_player", tcp_round(
+        position(1, "4d 4h 2c", pair_plus="5.00", five_card_hand_bonus_player="1.00"),
+        community="4s 4c"))  # 500 for 1 on $1: verified first
+    assert (quads.status, quads.award, quads.verification) == (
+        SlipStatus.RECORDED, D("500.00"), "§649a.11(c)(8)(ii)")
+    assert slips.slip_pay(slip=slip, actor=second_floorperson).status == SlipStatus.PAID
