@@ -2,6 +2,7 @@
 state, the pages, and the job run by a real Celery worker through Redis."""
 
 import time
+from urllib.parse import quote
 
 import pytest
 from django.db import connection
@@ -63,8 +64,10 @@ def test_tab_runs_and_shows_results(draft, compliance_officer, client_for, outsi
 
 
 def _database_url() -> str:
+    """The test database as this process reaches it, for the worker process."""
     s = connection.settings_dict
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s["PASSWORD"] else "")
+    auth = quote(s["USER"], safe="") + (f":{quote(s['PASSWORD'], safe='')}"
+                                       if s["PASSWORD"] else "")
     return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
