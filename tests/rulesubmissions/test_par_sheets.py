@@ -28,6 +28,31 @@ def test_lines_follow_the_terms(draft):
 
 
 @pytest.mark.django_db
+def test_uncovered_wagers_are_listed_and_base_options_passed(table_games_manager, keystone):
+    from rulesubmissions import services
+    from rulesubmissions.engine import game_spec
+    from tests.rulesubmissions.builders import terms_for
+
+    terms = terms_for(game_spec("pai_gow_poker"), offer=["queens_dragon"])
+    terms["options"]["ez_pai_gow"] = True
+    pai_gow = services.submission_create(actor=table_games_manager, property=keystone,
+                                         terms=terms)
+    requests, uncovered = par.par_requests(pai_gow)
+    assert [(r.wager, r.paytable) for r in requests] == [("pai_gow", None)]
+    assert requests[0].options["ez_pai_gow"] == "true"
+    assert uncovered == ["queens_dragon"]
+
+
+@pytest.mark.django_db
+def test_a_failed_line_is_asked_for_again(draft, compliance_officer):
+    queued = par.par_sheet_request(submission=draft, user=compliance_officer)
+    failed = queued[0]
+    ParSheet.objects.filter(pk=failed.pk).update(status=ParSheetStatus.FAILED, error="lost")
+    again = par.par_sheet_request(submission=draft, user=compliance_officer)
+    assert [s.pk for s in again] == [failed.pk] and again[0].status == ParSheetStatus.QUEUED
+
+
+@pytest.mark.django_db
 def test_request_queues_once_and_compute_fills_the_cache(draft, compliance_officer):
     queued = par.par_sheet_request(submission=draft, user=compliance_officer)
     assert {s.status for s in queued} == {ParSheetStatus.QUEUED}
