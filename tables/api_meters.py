@@ -13,18 +13,13 @@ from casino.permissions import HasAbility, property_ids
 from casino.selectors import current_property
 from games.money import fmt
 from tables import tasks, wagers
+from tables.meters import exact
 from tables.models import Meter, MeterEntry
-
-
-def _exact(value) -> str:
-    """A meter amount with every decimal it has, at least to the cent ("10000.055")."""
-    whole, _, frac = f"{value.normalize():f}".partition(".")
-    return f"{whole}.{frac.ljust(2, '0')}"
 
 
 class ExactField(serializers.Field):
     def to_representation(self, value):
-        return _exact(value) if value is not None else None
+        return exact(value) if value is not None else None
 
 
 class MeterSerializer(serializers.ModelSerializer):
@@ -60,7 +55,7 @@ class MeterSerializer(serializers.ModelSerializer):
 
     def get_accounting(self, meter) -> dict:
         return {"wagers_counted": meter.wagers_counted, "wagers_sum": fmt(meter.wagers_sum),
-                "contributed": _exact(meter.contributed), "hits": meter.hits,
+                "contributed": exact(meter.contributed), "hits": meter.hits,
                 "total_paid": fmt(meter.total_paid)}
 
     def get_pending(self, meter) -> int:

@@ -41,6 +41,12 @@ class MeterError(ValueError):
         self.field = field
 
 
+def exact(value: Decimal) -> str:
+    """A meter amount with every decimal it has, at least to the cent ("10000.055")."""
+    whole, _, frac = f"{value.normalize():f}".partition(".")
+    return f"{whole}.{frac.ljust(2, '0')}"
+
+
 # --- Which meters a table needs ---------------------------------------------------------------
 
 def terms_of(table: Table):

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.models import Property
+from tables.meters import exact
 from tables.models import EntryKind, Meter, MeterEntry, MeterReading, ReconciliationAlert
 
 ZERO = Decimal(0)
@@ -42,14 +43,20 @@ def meter_problems(meter_id: int) -> list[str]:
     """What does not add up for one meter, read with the meter locked (a consistent view)."""
     meter = Meter.objects.select_for_update().get(pk=meter_id)
     ledger = _ledger(meter_id)
-    problems = [f"{field}: the meter says {getattr(meter, field)}, its ledger {ledger[field]}"
+    problems = [f"{field}: the meter says {_text(getattr(meter, field))}, its ledger "
+                f"{_text(ledger[field])}"
                 for field in CHECKED if getattr(meter, field) != ledger[field]]
     held = meter.amount + meter.reserve + meter.overflow
     expected = ledger["contributed"] + ledger["funded"] - ledger["total_paid"]
     if held != expected:
-        problems.append(f"the meter, reserve and overflow hold {held}; initial amount plus "
-                        f"contributions minus hits plus resets and adjustments is {expected}")
+        problems.append(f"the meter, reserve and overflow hold {exact(held)}; initial amount "
+                        f"plus contributions minus hits plus resets and adjustments is "
+                        f"{exact(expected)}")
     return problems
+
+
+def _text(value) -> str:
+    return exact(value) if isinstance(value, Decimal) else str(value)
 
 
 @transaction.atomic

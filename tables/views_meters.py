@@ -151,8 +151,9 @@ def _csv(day: date, rows) -> HttpResponse:
                   "Decrease without a hit"])
     for row in rows:
         r = row.reading
-        out.writerow([day, r.meter.name, r.meter.owner_label, r.amount, r.reserve, r.overflow,
-                      "" if row.change is None else row.change,
+        out.writerow([day, r.meter.name, r.meter.owner_label, meters.exact(r.amount),
+                      meters.exact(r.reserve), meters.exact(r.overflow),
+                      "" if row.change is None else meters.exact(row.change),
                       "" if row.hits is None else row.hits, r.total_paid,
                       "yes" if row.flagged else ""])
     return response

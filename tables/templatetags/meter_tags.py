@@ -19,3 +19,15 @@ def table_meters(context, table) -> dict:
                if k not in have]
     return {"meters": list(have.values()), "missing": missing,
             "can_seed": bool(request) and can(request.user, "tables.operate", table.property)}
+
+
+@register.filter
+def exact(value) -> str:
+    """A meter amount with every decimal it keeps, at least to the cent."""
+    return meters.exact(value) if value is not None else ""
+
+
+@register.filter
+def percent(value) -> str:
+    """A rate as entered: "0.5", "10"."""
+    return f"{value.normalize():f}" if value is not None else ""
