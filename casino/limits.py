@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 from django.http.request import QueryDict
 from django.utils.html import format_html, format_html_join
@@ -96,7 +97,7 @@ def check_data(data: object) -> None:
         path, value, depth = stack.pop()
         if isinstance(value, dict | list):
             if depth > deepest:
-                errors.setdefault(path or "non_field_errors", []).append(
+                errors.setdefault(path or "detail", []).append(
                     f"nested more than {deepest} levels deep")
                 continue
             items = value.items() if isinstance(value, dict) else enumerate(value)
@@ -108,7 +109,7 @@ def check_data(data: object) -> None:
                 stack.append((where, item, depth + 1))
         elif isinstance(value, str):
             for message in _text_errors(value, key=False):
-                errors.setdefault(path or "non_field_errors", []).append(message)
+                errors.setdefault(path or "detail", []).append(message)
     if errors:
         raise InputRefused(errors)
 
@@ -129,7 +130,7 @@ def _too_deep(text: str) -> str | None:
                 path = ""
                 for key, _ in frames:
                     path = _join(path, key)
-                return path or "non_field_errors"
+                return path or "detail"
             frames.append([0 if token == "[" else "", None])
         elif token in "]}":
             if frames:
@@ -152,12 +153,12 @@ def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
     """JSON ``raw`` within every limit, or InputRefused naming what is wrong."""
     most = limit("MAX_JSON_BYTES")
     if len(raw) > most:
-        raise InputRefused({"non_field_errors": [
+        raise InputRefused({"detail": [
             f"the request body is at most {most:,} bytes"]})
     try:
         text = raw.decode(encoding)
     except (UnicodeDecodeError, LookupError):
-        raise InputRefused({"non_field_errors": [
+        raise InputRefused({"detail": [
             f"the request body is not valid {encoding} text"]}) from None
     deep = _too_deep(text)
     if deep is not None:
@@ -165,7 +166,7 @@ def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
-        raise InputRefused({"non_field_errors": [f"the body is not valid JSON: {exc}"]}) from None
+        raise InputRefused({"detail": [f"the body is not valid JSON: {exc}"]}) from None
     check_data(data)
     return data
 
@@ -201,21 +202,47 @@ def _field_errors(fields: QueryDict, prefix: str) -> dict[str, list[str]]:
 
 
 class InputLimitsMiddleware:
-    """Query strings and form posts (pages, htmx partials, the API's form bodies) within the
-    string limits and free of NUL characters; a 400 naming the field otherwise. JSON bodies
-    are left to ``StrictJSONParser``."""
+    """Every request within the limits before any view reads it: query strings and form posts
+    (pages, htmx partials, the API's form bodies) free of NUL characters and within the string
+    limits; JSON bodies as ``parse_json`` reads them, whatever parser a view names (a view's own
+    ``JSONParser`` recursed once per level). A 400 naming the field otherwise."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         errors = _field_errors(request.GET, "")
-        if request.method == "POST" and request.content_type in (
-                "application/x-www-form-urlencoded", "multipart/form-data"):
-            errors.update(_field_errors(request.POST, ""))
+        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+            if request.content_type in ("application/x-www-form-urlencoded",
+                                        "multipart/form-data") and request.method == "POST":
+                errors.update(_field_errors(request.POST, ""))
+            elif request.content_type == "application/json" or request.content_type.endswith(
+                    "+json"):
+                errors.update(_json_errors(request))
         if errors:
             return refused(request, errors)
         return self.get_response(request)
+
+
+def _json_errors(request) -> dict[str, list[str]]:
+    most = limit("MAX_JSON_BYTES")
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > most:
+        return {"detail": [f"the request body is at most {most:,} bytes"]}
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        return {"detail": [f"the request body is at most {most:,} bytes"]}
+    if not raw:
+        return {}
+    try:
+        parse_json(raw, request.encoding or settings.DEFAULT_CHARSET)
+    except InputRefused as exc:
+        return exc.errors
+    return {}
 
 
 def refused(request, errors: dict[str, Iterable[str]]) -> HttpResponse:

@@ -203,19 +203,19 @@ def test_a_body_larger_than_the_limit_is_a_400(integration):
     response = post_raw(integration, SETTLE, body)
     assert response.status_code == 400
     assert response.json()["errors"] == {
-        "non_field_errors": [f"the request body is at most {MAX_JSON_BYTES:,} bytes"]}
+        "detail": [f"the request body is at most {MAX_JSON_BYTES:,} bytes"]}
 
 
 def test_not_a_number_is_refused(integration):
     response = post_raw(integration, SETTLE, '{"game": "craps", "rolls": [[NaN, 1]]}')
     assert response.status_code == 400
-    assert "NaN is not a JSON number" in response.json()["errors"]["non_field_errors"][0]
+    assert "NaN is not a JSON number" in response.json()["errors"]["detail"][0]
 
 
 def test_malformed_json_is_a_400_in_the_project_shape(integration):
     response = post_raw(integration, SETTLE, '{"game": ')
     assert response.status_code == 400
-    assert list(response.json()["errors"]) == ["non_field_errors"]
+    assert list(response.json()["errors"]) == ["detail"]
 
 
 # Unknown keys in a settle or house-way body --------------------------------------------------
