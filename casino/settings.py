@@ -234,18 +234,20 @@ SESSION_COOKIE_AGE = SESSION_IDLE_MINUTES * 60
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
 
-# Content-Security-Policy (django-csp): our own static files only (htmx is vendored), no
-# inline script, no plugins, no framing. Enforced in production; reported only in development
-# so a new template's mistake shows in the browser console first.
+# Content-Security-Policy (django-csp): scripts from our own static files only (htmx is
+# vendored), never inline; no framing. Inline styles stay allowed: a few pages set style
+# attributes and the print views' @page margin boxes are written per document. object-src
+# 'self' lets the layout review embed the uploaded PDF artwork. Enforced in production; report
+# only in development, so a new template's mistake shows in the browser console first.
 _CSP = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
-        "object-src": ["'none'"],
+        "object-src": ["'self'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],

@@ -116,13 +116,21 @@ def _m2m(action_prefix: str, relation: str, instance, model, action, pk_set, rev
     """One event per add, remove or clear of a user's groups or permissions, or a group's
     permissions (``reverse``: changed from the other side, e.g. ``group.user_set.add``)."""
     if action == "pre_clear":
-        instance._audit_cleared = list(getattr(instance, relation).values_list("pk", flat=True))
+        instance._audit_linked = set(getattr(instance, relation).values_list("pk", flat=True))
+        return
+    if action in ("pre_add", "pre_remove") and not reverse:
+        # Only real changes: adding a link that exists or removing one that does not is none.
+        instance._audit_linked = set(getattr(instance, relation).filter(pk__in=pk_set)
+                                     .values_list("pk", flat=True))
         return
     if action not in ("post_add", "post_remove", "post_clear"):
         return
     verb = {"post_add": "add", "post_remove": "remove", "post_clear": "remove"}[action]
+    linked = getattr(instance, "_audit_linked", set())
     if action == "post_clear":
-        pk_set = getattr(instance, "_audit_cleared", [])
+        pk_set = linked
+    elif not reverse:
+        pk_set = set(pk_set) - linked if action == "post_add" else linked
     if not pk_set:
         return
     if reverse:
