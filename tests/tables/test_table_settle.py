@@ -1,6 +1,9 @@
 """Settling a round at a table: its approved terms supply the game, every option and paytable;
 a request may not override them. Payouts are worked out by hand from §649a.11-12."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 import games
@@ -109,3 +112,13 @@ def test_the_api_names_an_overridden_option(api_for, api_client, open_table):
 def test_another_propertys_table_is_not_found(api_session_for, outsider, open_table):
     response = api_session_for(outsider).post(url(open_table), ROUND, format="json")
     assert response.status_code == 404
+
+
+def test_the_readme_example_settles_as_the_readme_says(api_for, api_client, open_table):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("### `POST /api/v1/tables/<id>/settle/`", 1)[1]
+    body = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    response = api_for(api_client).post(url(open_table), body, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["positions"][0]["net"] == "270.00"
+    assert "nets the player $270.00" in section
