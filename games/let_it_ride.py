@@ -130,13 +130,14 @@ SPEC = GameSpec(
         OptionSpec("payout_limit", "Maximum payout on the Let It Ride Wagers per hand",
                    PAYOUT_LIMIT_RULE, default=None),
         # §643a.8-§643a.10 are not in the excerpts; §643a.11(a) names all three.
-        dealing_procedure("§643a.11(a)", "Dealing procedure (secondary: §643a.8-§643a.10 are "
-                                         "not in the excerpts)"),
+        dealing_procedure("§643a.11(a)", "Dealing procedure (§643a.11(a); the text of "
+                                         "§643a.8-§643a.10 was not available to us)"),
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§643a.12(d)",
-                  note="§643a.12(d) is elided: the minimum initial and reset amounts are not "
-                       "known; confirm against 58 Pa. Code §643a.12(d)."),
+                  note="the text of §643a.12(d) was not available to us: the minimum initial "
+                       "and reset amounts are not known; confirm against 58 Pa. Code "
+                       "§643a.12(d)."),
         MeterSpec("five_card_progressive", "Five-Card Progressive", "§643a.12(e)(3)",
                   min_initial=PROGRESSIVE_MINIMUM, min_reset=PROGRESSIVE_MINIMUM),
         fchb.meter_spec("§643a.12(f)"),

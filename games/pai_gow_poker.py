@@ -361,7 +361,7 @@ SPEC = GameSpec(
                    default="none"),
         OptionSpec("house_way", "House way (the dealer's manner of setting hands)",
                    "§645a.11(c)", choices=tuple(HOUSE_WAYS), default=DEFAULT_HOUSE_WAY),
-        OptionSpec("wheel", "Rank of A-2-3-4-5 (secondary: §645a.6 is elided)", "§645a.6",
+        OptionSpec("wheel", "Rank of A-2-3-4-5 (as commonly played; confirm against §645a.6)", "§645a.6",
                    choices=WHEELS, default=WHEEL_SECOND_HIGHEST),
         OptionSpec("red_black_joker", "The joker's colour for the Red/Black Wager (the text "
                    "is silent)", "§645a.7(e)(5)(iv)",

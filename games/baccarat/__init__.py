@@ -146,8 +146,7 @@ METERS = (
                                min_initial=c.minimum, min_reset=c.minimum)
                   for c in MUST_HIT_BY),
               note="minimum and maximum dollar values and contribution rate by configuration "
-                   "(games.baccarat.progressives.MUST_HIT_BY); reset to the minimum "
-                   "(§631b.6(c)(5)(iv))"),
+                   "(§631b.6(c)(4)); reset to the minimum (§631b.6(c)(5)(iv))"),
 )
 
 

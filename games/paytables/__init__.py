@@ -23,6 +23,7 @@ from pathlib import Path
 
 from games.errors import GameError
 from games.money import fmt
+from games.names import hand_name
 
 SOURCES = ("primary", "secondary")
 
@@ -210,8 +211,9 @@ def _parse(entry: Mapping, hands: Iterable[str] | None) -> tuple[Paytable | None
         if r is None:
             continue
         if known is not None and r.hand not in known:
-            errors.add(f"rows[{i}].hand", f"{r.hand!r} is not a hand of this wager; "
-                                          f"it has {', '.join(sorted(known)) or 'none'}")
+            hands = ", ".join(hand_name(h) for h in sorted(known)) or "none"
+            errors.add(f"rows[{i}].hand", f"{hand_name(r.hand)} ({r.hand!r}) is not a hand "
+                                          f"of this wager; its hands are: {hands}")
         key = (r.hand, tuple(sorted(r.when.items())))
         if key in seen:
             errors.add(f"rows[{i}].hand", f"{r.hand!r} appears twice under the same conditions")
@@ -234,12 +236,22 @@ def parse_paytable(entry: Mapping) -> Paytable:
     return table
 
 
+# The three-card ranking (games.hands, §649a.3 and §643a.12(c)): a wager paying only these
+# pays any of them, a mini-royal (A-K-Q suited) included, whatever its tables list today.
+THREE_CARD_HANDS = ("mini_royal", "straight_flush", "three_of_a_kind", "straight", "flush",
+                    "pair")
+
+
 def known_hands(game: str, wager: str) -> tuple[str, ...]:
     """The hands the engine pays on ``wager`` (names as its rankings give them), read from the
-    built-in catalog; for a wager with no built-in table, every hand of the game's tables."""
+    built-in catalog: every hand its tables pay (the whole three-card ranking for a three-card
+    wager); for a wager with no built-in table, every hand of the game's tables."""
     tables = builtin_catalog().for_wager(game, wager) or tuple(
         p for p in builtin_catalog() if p.game == game)
-    return tuple(dict.fromkeys(r.hand for p in tables for r in p.rows))
+    hands = tuple(dict.fromkeys(r.hand for p in tables for r in p.rows))
+    if hands and set(hands) <= set(THREE_CARD_HANDS):
+        return THREE_CARD_HANDS
+    return hands
 
 
 class Catalog:

@@ -119,16 +119,18 @@ SPEC = GameSpec(
     ),
     meters=(
         MeterSpec("three_card_progressive", "Three-Card Progressive", "§649a.12(e)",
-                  note="§649a.12(e) is elided: the Rules Submission's amounts, no minimum known"),
+                  note="no minimum known (the text of §649a.12(e) was not available to us): the "
+                       "Rules Submission's amounts"),
         MeterSpec("five_card_progressive", "Five-Card Progressive", "§649a.12(h)(3)",
                   min_initial=Decimal("10000.00"), min_reset=Decimal("10000.00"),
-                  note="secondary: §649a.12(h) is elided; $10,000 as in §643a.12(e)(3) and "
+                  note="commonly posted minimum; $10,000 as in §643a.12(e)(3) and "
                        "§647a.12(d)(3). Confirm against 58 Pa. Code §649a.12(h)(3)."),
         replace(fchb.meter_spec(FCHB_SECTION),
-                note="secondary: §649a.12(i) is elided; $10,000 as in §643a.12(f)(4) and "
+                note="commonly posted minimum; $10,000 as in §643a.12(f)(4) and "
                      "§647a.12(e)(4). Confirm against 58 Pa. Code §649a.12(i)(4)."),
         MeterSpec("five_of_six_progressive", "5 of 6 Progressive", "§649a.12(j)",
-                  note="§649a.12(j) is elided: the Rules Submission's amounts, no minimum known"),
+                  note="no minimum known (the text of §649a.12(j) was not available to us): the "
+                       "Rules Submission's amounts"),
     ),
     max_round_win=max_round_win,
 )

@@ -6,7 +6,7 @@ from django.utils.safestring import mark_safe
 
 from casino.permissions import can
 from games.names import choice_name, hand_name
-from rulesubmissions import services
+from rulesubmissions import selectors, services
 from rulesubmissions.engine import game_spec
 
 register = template.Library()
@@ -78,3 +78,17 @@ def standing_badge(standing, long: bool = False):
 def get_item(mapping, key):
     """``mapping[key]`` in a template (None when absent)."""
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def wagers_offered(submission) -> str:
+    """"Ante Wager, Pair Plus Wager (Pair Plus paytable D)": the wagers in words, each with
+    its paytable's title."""
+    spec = game_spec(submission.game)
+    cat = selectors.catalog_for(submission.property)
+    parts = []
+    for key, chosen in (submission.wagers or {}).items():
+        w = spec.wager(key) if spec else None
+        table = cat.resolve(submission.game, key, chosen) if chosen else None
+        parts.append(f"{w.name if w else key}" + (f" ({table.title})" if table else ""))
+    return ", ".join(parts)

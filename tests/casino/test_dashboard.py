@@ -49,7 +49,7 @@ def test_table_games_manager_sees_their_drafts_and_submissions_but_no_queue(demo
 def test_auditor_sees_recent_audit_events_linked_to_their_history(demo):
     html = demo("auditor")
     assert 'id="panel-events"' in html
-    assert "rulesubmissions.submission.approve" in html
+    assert "Rules Submission approved" in html  # the action in words
     history = f"/audit/?target=rulesubmissions.rulessubmission%3A{_submission('let_it_ride').pk}"
     assert history in html
 
@@ -57,7 +57,7 @@ def test_auditor_sees_recent_audit_events_linked_to_their_history(demo):
 def test_floor_staff_see_the_games_in_force_without_links_they_cannot_follow(demo):
     html = demo("floorperson")
     assert 'id="panel-in-force"' in html and "$5.00" in html and "$500.00" in html
-    assert "three_card_poker.pair_plus.D" in html
+    assert "Pair Plus Wager (Pair Plus paytable D)" in html
     assert "/rules-submissions/" not in html
     assert 'id="panel-events"' not in html and 'id="panel-open"' not in html
     assert reverse("api-docs") in html  # the settle API
