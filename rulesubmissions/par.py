@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -19,6 +20,7 @@ from games.paytables import Catalog, using
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
 from rulesubmissions.selectors import catalog_for
 
+log = logging.getLogger(__name__)
 PENDING = (ParSheetStatus.QUEUED, ParSheetStatus.RUNNING)
 STALE_AFTER = timedelta(minutes=30)  # a job no worker finished: asked for again
 # Wagers each game's par sheet covers, and the base wager whose line carries the base game.
@@ -154,12 +156,20 @@ def par_sheet_compute(*, sheet_id: int, property_id: int | None) -> None:
             result = par_sheet(sheet.game, wager=sheet.wager, paytable=sheet.paytable or None,
                                options=sheet.options, progress=progress)
     except ParError as e:
-        ParSheet.objects.filter(pk=sheet_id).update(
-            status=ParSheetStatus.FAILED, finished_at=timezone.now(),
-            error="; ".join(" ".join(m) for m in e.errors.values()))
+        _failed(sheet_id, "; ".join(" ".join(m) for m in e.errors.values()))
         return
+    except Exception:
+        # The page must not show a bar that never ends: the line fails and can be asked again.
+        log.exception("par sheet %s failed", sheet_id)
+        _failed(sheet_id, "an internal error stopped the computation; ask again or tell IT")
+        raise
     ParSheet.objects.filter(pk=sheet_id).update(
         status=ParSheetStatus.DONE, progress=1, result=result, finished_at=timezone.now())
+
+
+def _failed(sheet_id: int, error: str) -> None:
+    ParSheet.objects.filter(pk=sheet_id).update(status=ParSheetStatus.FAILED, error=error,
+                                                finished_at=timezone.now())
 
 
 def par_sheet_state(submission: RulesSubmission) -> dict:
