@@ -22,7 +22,7 @@ from casino.selectors import current_property
 from games import layout as engine_layout
 from rulesubmissions.services import RulesError
 from tables import floor, layouts
-from tables.models import Layout, Table
+from tables.models import Layout, LinkedGroup, Table
 
 
 def _bad(errors: dict) -> Response:
@@ -337,3 +337,41 @@ class LayoutChecklist(APIView):
             return Response({"errors": {"game": [f"{game!r} is not a game of the engine."]}},
                             status=404)
         return Response(engine_layout.full_checklist(game))
+
+
+class LinkedGroupList(APIView):
+    """Linked groups of your property (tables sharing progressive meters, §605a.8); POST
+    ``{"name", "game"}`` adds one (table games manager)."""
+
+    permission_classes = [HasAbility]
+    required_ability = "tables.read"
+
+    @staticmethod
+    def _data(group: LinkedGroup) -> dict:
+        return {"id": group.pk, "property": group.property_id, "name": group.name,
+                "game": group.game}
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        rows = LinkedGroup.objects.filter(property=current_property(request.user))
+        return Response([self._data(g) for g in rows])
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT},
+        examples=[OpenApiExample("A linked Five-Card Progressive", request_only=True,
+                                 value={"name": "Pit 1 Five-Card link",
+                                        "game": "three_card_poker"})])
+    def post(self, request):
+        data = request.data if isinstance(request.data, dict) else {}
+        unknown = [k for k in data if k not in ("name", "game")]
+        if unknown:
+            return _bad({k: ["Unknown field."] for k in unknown})
+        try:
+            group = floor.linked_group_create(actor=request.user,
+                                              property=current_property(request.user),
+                                              name=data.get("name", ""),
+                                              game=str(data.get("game", "")))
+        except RulesError as exc:
+            return _bad(exc.errors)
+        return Response(self._data(group), status=201)
+

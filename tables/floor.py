@@ -332,3 +332,28 @@ def table_close(*, actor, table: Table) -> Table:
                  before={"status": TableStatus.OPEN, "submission": version},
                  after={"status": TableStatus.CLOSED})
     return table
+
+
+@transaction.atomic
+def linked_group_create(*, actor, property: Property, name: str, game: str) -> LinkedGroup:
+    """A table games manager names a group of tables sharing one progressive meter per level
+    (§605a.8); tables join it through their configuration."""
+    _require(actor, "tables.configure", property)
+    errors = {}
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        errors["name"] = ["Required."]
+    if game_spec(game) is None:
+        errors["game"] = [f"{game!r} is not a game of the engine."]
+    if errors:
+        raise FloorError(errors)
+    try:
+        with transaction.atomic():
+            group = LinkedGroup.objects.create(property=property, name=name, game=game)
+    except IntegrityError:
+        raise FloorError({"name": [f"A linked group named {name!r} already exists here."]}) \
+            from None
+    audit_record(actor=actor, action="tables.linkedgroup.create", target=group,
+                 after={"name": name, "game": game})
+    return group
+

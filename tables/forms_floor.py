@@ -54,3 +54,13 @@ class ArtworkForm(forms.Form):
 class ReturnForm(forms.Form):
     comment = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
                               label="What must change")
+
+
+class LinkedGroupForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    game = forms.ChoiceField()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+

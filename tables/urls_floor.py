@@ -12,6 +12,7 @@ urlpatterns: list = [
     path("tables/<int:pk>/edit/", views_floor.table_edit, name="table-edit"),
     *(path(f"tables/<int:pk>/{action}/", views_floor.table_action, {"action": action},
            name=f"table-{action}") for action in ("open", "close")),
+    path("linked-groups/new/", views_floor.linked_group_create, name="linked-group-create"),
     path("layouts/", views_floor.layout_list, name="layout-list"),
     path("layouts/queue/", views_floor.layout_queue, name="layout-queue"),
     path("layouts/new/", views_floor.layout_create, name="layout-create"),
@@ -32,6 +33,7 @@ api_urlpatterns: list = [
     path("layouts/<int:pk>/", api_floor.LayoutDetail.as_view(), name="layout"),
     *(path(f"layouts/<int:pk>/{action}/", api_floor.LayoutAction.as_view(), {"action": action},
            name=f"layout-{action}") for action in api_floor.LayoutAction.ACTIONS),
+    path("linked-groups/", api_floor.LinkedGroupList.as_view(), name="linked-groups"),
     path("games/<str:game>/layout-checklist/", api_floor.LayoutChecklist.as_view(),
          name="layout-checklist"),
 ]

@@ -17,7 +17,7 @@ from games import layout as engine_layout
 from rulesubmissions import selectors as submissions
 from rulesubmissions.services import RulesError
 from tables import floor, layouts
-from tables.forms_floor import ArtworkForm, LayoutForm, ReturnForm, TableForm
+from tables.forms_floor import ArtworkForm, LayoutForm, LinkedGroupForm, ReturnForm, TableForm
 from tables.models import LayoutStatus
 
 
@@ -107,6 +107,24 @@ def table_edit(request, pk: int | None = None):
             messages.success(request, f"Table {table.label} saved.")
             return redirect("tables:table-detail", pk=table.pk)
     return render(request, "tables/floor/table_form.html", {"form": form, "table": table},
+                  status=400 if form.errors else 200)
+
+
+@ability_required("tables.configure")
+def linked_group_create(request):
+    """Name a group of tables sharing progressive meters (§605a.8)."""
+    form = LinkedGroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            group = floor.linked_group_create(actor=request.user, property=request.property,
+                                              **form.cleaned_data)
+        except RulesError as exc:
+            _add_errors(form, exc.errors)
+        else:
+            messages.success(request, f"Linked group {group.name} added: choose it on each "
+                                      f"table that shares its meters.")
+            return redirect("tables:floor")
+    return render(request, "tables/floor/linked_group_form.html", {"form": form},
                   status=400 if form.errors else 200)
 
 

@@ -235,3 +235,19 @@ def test_a_version_that_changes_an_inscribed_paytable_needs_layout_reapproval(
         f"The layout \"{tcp_layout.name}\" needs re-approval for version {v2.version}: Payout "
         f"odds or amounts of the Pair Plus Wager, inscribed or on a posted sign. "
         f"(§601a.10(a), §649a.2)"]
+
+
+def test_a_linked_group_is_named_once_per_property_and_tables_of_its_game_join_it(
+        keystone, table_games_manager):
+    group = floor.linked_group_create(actor=table_games_manager, property=keystone,
+                                      name="Pit 1 link", game="three_card_poker")
+    assert AuditEvent.objects.filter(action="tables.linkedgroup.create").count() == 1
+    with pytest.raises(floor.FloorError):
+        floor.linked_group_create(actor=table_games_manager, property=keystone,
+                                  name="Pit 1 link", game="three_card_poker")
+    assert make_table(keystone, table_games_manager, linked_group=group.pk).linked_group == \
+        group
+    with pytest.raises(floor.FloorError) as exc:
+        make_table(keystone, table_games_manager, label="PG-1", game="pai_gow_poker",
+                   positions=6, linked_group=group.pk)
+    assert "another game" in exc.value.errors["linked_group"][0]

@@ -190,3 +190,16 @@ def test_the_checklist_of_an_unknown_game_is_a_404(api_session_for, auditor):
     response = api_session_for(auditor).get("/api/v1/games/blackjack/layout-checklist/")
     assert response.status_code == 404
     assert "game" in response.json()["errors"]
+
+
+def test_the_linked_group_example_adds_a_group(schema, api_session_for, table_games_manager,
+                                               floor_manager):
+    body = only(examples(schema, "/api/v1/linked-groups/"))
+    response = api_session_for(table_games_manager).post("/api/v1/linked-groups/", body,
+                                                         format="json")
+    assert response.status_code == 201
+    assert response.json()["name"] == body["name"]
+    assert api_session_for(floor_manager).post("/api/v1/linked-groups/", {
+        "name": "Other", "game": "three_card_poker"}, format="json").status_code == 403
+    listed = api_session_for(floor_manager).get("/api/v1/linked-groups/").json()
+    assert [g["name"] for g in listed] == [body["name"]]
