@@ -246,12 +246,7 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
     the meter first (it belongs to the players), then the reserve pool funds what is missing,
     then the house. A newer approved submission takes effect here (parameters are frozen while
     in play)."""
-    newer = _newer_parameters(meter, _submission_now(meter))
-    if newer is not None:
-        before = _parameters_dict(meter)
-        _set_parameters(meter, _submission_now(meter), newer)
-        audit_record(actor=actor, action="tables.meter.parameters", target=meter,
-                     before=before, after=_parameters_dict(meter))
+    _adopt(meter, actor=actor, why="at the reset")
     left = meter.amount
     room = (meter.limit - left) if meter.limit is not None else meter.overflow
     from_overflow = max(ZERO, min(meter.overflow, room))
@@ -268,9 +263,45 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
 
 
 def _submission_now(meter: Meter):
-    tables = Table.objects.filter(pk__in=owner_tables(meter))
-    table = tables.first()
-    return terms_of(table) if table is not None else None
+    """The version every table of the meter plays by now, or None while they differ (a
+    linked group's parameters change only when all its tables agree, §605a.8)."""
+    versions = {terms_of(t) for t in Table.objects.filter(pk__in=owner_tables(meter))}
+    return versions.pop() if len(versions) == 1 else None
+
+
+def _adopt(meter: Meter, *, actor, why: str) -> bool:
+    """Take a newer approved version's parameters (a ledger row and an audit event)."""
+    submission = _submission_now(meter)
+    newer = _newer_parameters(meter, submission)
+    if newer is None:
+        return False
+    before = _parameters_dict(meter)
+    _set_parameters(meter, submission, newer)
+    _entry(meter, EntryKind.PARAMETERS, actor=actor,
+           reason=f"Parameters of Rules Submission version {submission.version} take effect "
+                  f"{why} (§601a.2)").save()
+    audit_record(actor=actor, action="tables.meter.parameters", target=meter, before=before,
+                 after=_parameters_dict(meter))
+    return True
+
+
+PARAMETER_FIELDS = ["submission", "initial_amount", "reset_amount", "rate", "reserve_rate",
+                    "limit", "mystery_minimum", "mystery_maximum"]
+
+
+def meters_adopt_parameters() -> list[Meter]:
+    """Meters whose tables are all closed take the version in force now (beat)."""
+    adopted = []
+    for pk in Meter.objects.values_list("pk", flat=True):
+        with transaction.atomic():
+            meter = Meter.objects.select_for_update().get(pk=pk)
+            tables = Table.objects.filter(pk__in=owner_tables(meter))
+            if tables.exclude(status="closed").exists():
+                continue
+            if _adopt(meter, actor=None, why="with every table closed"):
+                meter.save(update_fields=PARAMETER_FIELDS)
+                adopted.append(meter)
+    return adopted
 
 
 def _hit(meter: Meter, *, amount: Decimal, actor, reference: str, reason: str = "",
@@ -297,9 +328,7 @@ def meter_pay(*, meter: Meter, amount: Decimal, resets: bool, actor, reference: 
     if resets:
         _reset(meter, actor=actor, reference=reference,
                reason="Reset after a 100% payout (§605a.7)")
-    meter.save(update_fields=[*STATE_FIELDS, "submission", "initial_amount", "reset_amount",
-                              "rate", "reserve_rate", "limit", "mystery_minimum",
-                              "mystery_maximum"])
+    meter.save(update_fields=[*STATE_FIELDS, *PARAMETER_FIELDS])
     audit_record(actor=actor, action="tables.meter.hit", target=meter,
                  after={"reference": reference, "paid": amount, "resets": resets,
                         "amount": meter.amount})

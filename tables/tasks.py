@@ -31,8 +31,11 @@ def sweep_wagers() -> int:
 
 @shared_task(name="tables.reconcile_meters", **LEDGER)
 def reconcile_meters() -> int:
-    """Beat: every meter against its ledger; a mismatch is an alert (dashboard and audit)."""
+    """Beat: meters whose tables are all closed take the version in force; then every meter
+    against its ledger, a mismatch being an alert (dashboard and audit)."""
+    from tables.meters import meters_adopt_parameters
     from tables.reconciliation import meters_reconcile
+    meters_adopt_parameters()
     return len(meters_reconcile())
 
 

@@ -195,7 +195,8 @@ def _apply_batch(table: Table, limit: int) -> int:
         mine = [e for e in events if e[3] in feeding]
         if mine:
             meter_service.meter_apply_contributions(meter, mine)
-            meter.save(update_fields=meter_service.STATE_FIELDS)
+            meter.save(update_fields=[*meter_service.STATE_FIELDS,
+                                      *meter_service.PARAMETER_FIELDS])
     WagerEvent.objects.filter(pk__in=[e[0] for e in events]).update(applied_at=timezone.now())
     return len(events)
 

@@ -161,3 +161,27 @@ def test_parameters_wait_for_the_reset(tcp_meter, keystone, table_games_manager,
     meter = Meter.objects.get()
     assert (meter.reset_amount, meter.amount, meter.submission_id) == (
         D("12000.00"), D("12000"), newer.pk)
+
+
+def test_with_every_table_closed_the_version_in_force_takes_effect(
+        linked_tables, floor_manager, keystone, table_games_manager, compliance_officer):
+    from rulesubmissions import services as submissions
+    first, second = linked_tables
+    meters.meter_seed(table=first, key="five_card_progressive", actor=floor_manager)
+    newer = submissions.submission_new_version(actor=table_games_manager, property=keystone,
+                                               game="three_card_poker")
+    terms = newer.terms()
+    terms["meters"]["five_card_progressive"]["rate"] = "1"
+    submissions.submission_update(actor=table_games_manager, submission=newer, terms=terms)
+    submissions.submission_transition(actor=table_games_manager, submission=newer,
+                                      to="submitted")
+    submissions.submission_transition(actor=compliance_officer, submission=newer,
+                                      to="approved", effective_date=first.submission.effective_date)
+    first.status = "closed"
+    first.save()
+    assert meters.meters_adopt_parameters() == []  # the second linked table is still open
+    second.status = "closed"
+    second.save()
+    [meter] = meters.meters_adopt_parameters()
+    assert (meter.rate, meter.amount) == (D("1"), D("10000"))
+    assert meter.entries.filter(kind=EntryKind.PARAMETERS).count() == 1
