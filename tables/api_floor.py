@@ -59,7 +59,7 @@ def _table_detail(table: Table) -> dict:
             else []}
 
 
-_TABLE_EXAMPLE = {"label": "TCP-1", "pit": "Pit 1", "game": "three_card_poker", "positions": 7,
+_TABLE_EXAMPLE = {"label": "TCP-7", "pit": "Pit 1", "game": "three_card_poker", "positions": 7,
                   "progressive_system": "PTS-0042", "progressive_lockout": True}
 _SETTLE_EXAMPLE = {"dealer": ["Qh", "7h", "2d"], "positions": [
     {"seat": 1, "cards": ["As", "Ks", "Qs"],
