@@ -353,7 +353,7 @@ def linked_group_create(*, actor, property: Property, name: str, game: str) -> L
     except IntegrityError:
         raise FloorError({"name": [f"A linked group named {name!r} already exists here."]}) \
             from None
-    audit_record(actor=actor, action="tables.linkedgroup.create", target=group,
+    audit_record(actor=actor, action="tables.linked_group.create", target=group,
                  after={"name": name, "game": game})
     return group
 

@@ -6,6 +6,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from rulesubmissions.models import RulesSubmission
+from tables.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,8 +50,8 @@ def test_table_games_manager_sees_their_drafts_and_submissions_but_no_queue(demo
 def test_auditor_sees_recent_audit_events_linked_to_their_history(demo):
     html = demo("auditor")
     assert 'id="panel-events"' in html
-    assert "Rules Submission approved" in html  # the action in words
-    history = f"/audit/?target=rulesubmissions.rulessubmission%3A{_submission('let_it_ride').pk}"
+    assert "Table opened" in html  # the action in words (the demo's last: TCP-1 opens)
+    history = f"/audit/?target=tables.table%3A{Table.objects.get(label='TCP-1').pk}"
     assert history in html
 
 

@@ -241,7 +241,7 @@ def test_a_linked_group_is_named_once_per_property_and_tables_of_its_game_join_i
         keystone, table_games_manager):
     group = floor.linked_group_create(actor=table_games_manager, property=keystone,
                                       name="Pit 1 link", game="three_card_poker")
-    assert AuditEvent.objects.filter(action="tables.linkedgroup.create").count() == 1
+    assert AuditEvent.objects.filter(action="tables.linked_group.create").count() == 1
     with pytest.raises(floor.FloorError):
         floor.linked_group_create(actor=table_games_manager, property=keystone,
                                   name="Pit 1 link", game="three_card_poker")
