@@ -138,8 +138,28 @@ class SubmissionList(generics.ListAPIView):
         return Response(SubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
 
 
+def _with_etag(response: Response, submission) -> Response:
+    response["ETag"] = f'"{services.submission_etag(submission)}"'
+    return response
+
+
+def _if_match(request) -> str | None:
+    """The tag of ``If-Match: "<etag>"`` (``*`` or no header: no check)."""
+    value = request.headers.get("If-Match", "").strip()
+    if not value or value == "*":
+        return None
+    return value.removeprefix("W/").strip('"')
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match", str, OpenApiParameter.HEADER,
+    description="The ETag of the version you read: a 412 if someone changed it since.")
+
+
 class SubmissionDetail(generics.RetrieveAPIView):
-    """One version; PUT replaces a draft's terms, PATCH changes some of them."""
+    """One version (with an ``ETag``); PUT replaces a draft's terms, PATCH changes some of them.
+    Send ``If-Match`` with the ETag you read to be refused (412) rather than overwrite a change
+    made meanwhile."""
 
     serializer_class = SubmissionSerializer
     permission_classes = [HasAbility]
@@ -148,22 +168,30 @@ class SubmissionDetail(generics.RetrieveAPIView):
     def get_queryset(self):
         return selectors.submission_list(user=self.request.user)
 
-    def _update(self, request, terms: dict) -> Response:
+    def retrieve(self, request, *args, **kwargs):
+        submission = self.get_object()
+        return _with_etag(Response(SubmissionSerializer(submission).data), submission)
+
+    def _update(self, request, terms: dict, partial: bool) -> Response:
         submission = self.get_object()
         try:
-            submission = services.submission_update(actor=request.user, submission=submission,
-                                                    terms=terms)
+            submission = services.submission_update(
+                actor=request.user, submission=submission, terms=terms, partial=partial,
+                if_match=_if_match(request))
+        except services.StaleVersion as exc:
+            return Response({"errors": {"If-Match": [str(exc)]}},
+                            status=status.HTTP_412_PRECONDITION_FAILED)
         except services.RulesError as exc:
             return _bad(exc.errors)
-        return Response(SubmissionSerializer(submission).data)
+        return _with_etag(Response(SubmissionSerializer(submission).data), submission)
 
-    @extend_schema(request=OpenApiTypes.OBJECT)
+    @extend_schema(request=OpenApiTypes.OBJECT, parameters=[IF_MATCH])
     def put(self, request, pk: int):
-        return self._update(request, _terms(request.data))
+        return self._update(request, _terms(request.data), partial=False)
 
-    @extend_schema(request=OpenApiTypes.OBJECT)
+    @extend_schema(request=OpenApiTypes.OBJECT, parameters=[IF_MATCH])
     def patch(self, request, pk: int):
-        return self._update(request, {**self.get_object().terms(), **_terms(request.data)})
+        return self._update(request, _terms(request.data), partial=True)
 
 
 class SubmissionAction(generics.GenericAPIView):

@@ -6,6 +6,7 @@ effective date, or returns it with comments. Approved versions never change: a c
 new version, copied from the approved one.
 """
 
+import hashlib
 import re
 from datetime import date
 from decimal import Decimal
@@ -60,6 +61,16 @@ class RulesError(Exception):
     def __init__(self, errors: dict[str, list[str]]):
         self.errors = errors
         super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+
+
+class StaleVersion(Exception):
+    """The version changed since the writer read it (HTTP 412; the editor says so)."""
+
+
+def submission_etag(submission: RulesSubmission) -> str:
+    """Changes with every write to the version: the API's ``ETag``, the editor's hidden field."""
+    stamp = f"{submission.pk}:{submission.status}:{submission.updated_at.isoformat()}"
+    return hashlib.sha256(stamp.encode()).hexdigest()[:32]
 
 
 def _require(user, ability: str, prop: Property) -> None:
@@ -170,10 +181,20 @@ def submission_new_version(*, actor, property: Property, game: str) -> RulesSubm
 
 
 @transaction.atomic
-def submission_update(*, actor, submission: RulesSubmission, terms: dict) -> RulesSubmission:
-    """Replace a draft's (or returned version's) terms; the game cannot change."""
+def submission_update(*, actor, submission: RulesSubmission, terms: dict, partial: bool = False,
+                      if_match: str | None = None) -> RulesSubmission:
+    """Replace a draft's (or returned version's) terms; the game cannot change. ``partial``
+    changes only the given terms, merged with the stored ones under the row lock (two
+    concurrent changes both survive); ``if_match`` refuses the write if the version changed
+    since the writer read it (``submission_etag``)."""
     submission = RulesSubmission.objects.select_for_update().get(pk=submission.pk)
     _require(actor, "rulesubmissions.draft", submission.property)
+    if if_match is not None and if_match != submission_etag(submission):
+        raise StaleVersion(f"Version {submission.version} was changed by someone else at "
+                           f"{timezone.localtime(submission.updated_at):%Y-%m-%d %H:%M:%S} "
+                           "since you read it; your change was not saved.")
+    if partial and isinstance(terms, dict):
+        terms = {**submission.terms(), **terms}
     if submission.status not in EDITABLE:
         raise RulesError({"status": [f"a {submission.get_status_display().lower()} version "
                                      "cannot be changed; create a new version"]})

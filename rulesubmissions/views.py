@@ -89,6 +89,7 @@ def _editor_page(request, submission, game, terms, errors=None, status=200):
     checked = _floor(request, terms) if terms else None
     return render(request, "rulesubmissions/editor.html", {
         "submission": submission, "game": game, "games": game_choices(),
+        "etag": services.submission_etag(submission) if submission else "",
         "editor": _editor(request, game, terms, errors),
         "floor": checked.floor if checked else None,
     }, status=status)
@@ -174,7 +175,15 @@ def submission_edit(request, pk: int):
     if request.method == "POST" and spec is not None:
         terms = terms_from_post(spec, request.POST)
         try:
-            services.submission_update(actor=request.user, submission=submission, terms=terms)
+            services.submission_update(actor=request.user, submission=submission, terms=terms,
+                                       if_match=request.POST.get("etag") or None)
+        except services.StaleVersion as exc:
+            # Someone saved meanwhile: nothing is overwritten. The form keeps this person's
+            # changes with the current version's tag, so saving again is a deliberate choice.
+            messages.error(request, f"{exc} Check the saved version, then save again to "
+                                    "replace it with what is below.")
+            submission.refresh_from_db()
+            return _editor_page(request, submission, submission.game, terms, status=409)
         except services.RulesError as exc:
             return _editor_page(request, submission, submission.game, terms, exc.errors, 400)
         messages.success(request, "Saved.")
