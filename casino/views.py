@@ -1,25 +1,18 @@
-"""Pages: dashboard, property, audit log (search and CSV export), and /healthz."""
+"""Pages: dashboard, property, audit log (search and CSV export). /healthz is casino/health.py."""
 
 import csv
-import logging
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import connection
-from django.http import JsonResponse, StreamingHttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
-from django.views.decorators.cache import never_cache
 
 from casino import audit_display, selectors
 from casino.dashboard import cards_for, panels_for
 from casino.forms import AuditFilterForm
 from casino.models import Property
 from casino.permissions import ability_required, require
-from casino.tasks import ping
-
-log = logging.getLogger(__name__)
 
 
 @login_required
@@ -101,32 +94,3 @@ def _audit_csv(events):
     response["Content-Disposition"] = f'attachment; filename="audit-log-{stamp}.csv"'
     return response
 
-
-def _check_database() -> dict:
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        return {"ok": True}
-    except Exception as exc:  # any failure means "down"; report it, never raise
-        log.warning("healthz database check failed: %s", exc)
-        return {"ok": False, "error": type(exc).__name__}
-
-
-def _check_broker() -> dict:
-    timeout = settings.HEALTHZ_BROKER_TIMEOUT
-    try:
-        # expires: a ping nobody answered must not pile up for the next worker.
-        answer = ping.apply_async(expires=timeout * 2, retry=False).get(timeout=timeout)
-        return {"ok": bool(answer.get("pong")), "worker": answer.get("host")}
-    except Exception as exc:
-        log.warning("healthz broker check failed: %s", exc)
-        return {"ok": False, "error": type(exc).__name__}
-
-
-@never_cache
-def healthz(request):
-    """Database and broker status; the broker through a real worker round trip."""
-    checks = {"database": _check_database(), "broker": _check_broker()}
-    healthy = all(check["ok"] for check in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "down", **checks},
-                        status=200 if healthy else 503)
