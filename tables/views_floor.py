@@ -3,6 +3,7 @@ htmx swaps the table's status panel and the layout's checklist."""
 
 from itertools import groupby
 
+from csp.decorators import csp_replace
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404
@@ -229,6 +230,9 @@ def layout_action(request, pk: int, action: str):
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
+# The layout page embeds a PDF artwork: same-origin framing of this response only.
+@csp_replace({"frame-ancestors": ["'self'"]})
+@csp_replace({"frame-ancestors": ["'self'"]}, REPORT_ONLY=True)
 @xframe_options_sameorigin
 @ability_required("tables.read")
 def layout_artwork(request, pk: int):

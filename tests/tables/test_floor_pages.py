@@ -135,3 +135,12 @@ def test_the_admin_shows_tables_and_layouts_read_only(admin_client, ready_table,
     assert ready_table.label in admin_client.get("/admin/tables/table/").text
     assert tcp_layout.name in admin_client.get("/admin/tables/layout/").text
     assert admin_client.get("/admin/tables/table/add/").status_code == 403
+
+
+def test_the_artwork_may_be_framed_by_our_own_layout_page_only(client_for, auditor, tcp_layout):
+    response = client_for(auditor).get(reverse("tables:layout-artwork", args=[tcp_layout.pk]))
+    assert response["Content-Type"] == "image/png"
+    assert response["X-Frame-Options"] == "SAMEORIGIN"
+    policy = response.get("Content-Security-Policy") or \
+        response["Content-Security-Policy-Report-Only"]
+    assert "frame-ancestors 'self'" in policy
