@@ -1,6 +1,8 @@
 """``{% table_slips table %}``: a table's recent jackpot slips and its "Record jackpot" button,
 for the table's page."""
 
+from decimal import Decimal
+
 from django import template
 
 from casino.permissions import can
@@ -17,3 +19,12 @@ def table_slips(context, table):
             "can_record": user is not None and can(user, "slips.record", table.property)
             and table.status == "open",
             "recent": table.slips.select_related(None).order_by("-number")[:RECENT]}
+
+
+@register.filter
+def money(value) -> str:
+    """Dollars as staff read them: ``$20,000.00`` (a meter's fractions of a cent shown to the
+    cent)."""
+    if value in (None, ""):
+        return ""
+    return f"${Decimal(value):,.2f}"

@@ -33,7 +33,7 @@ def test_record_validate_pay_and_print_a_jackpot(live_server, page, tcp_table, f
     page.fill("input[name=amount_0_pair_plus]", "5.00")
     page.fill("input[name=amount_0_five_card_progressive]", "1.00")
     page.wait_for_selector("#preview-verdict:has-text('Wins the Five-Card Progressive')")
-    assert "$20000.00" in page.inner_text("#slip-preview")  # 100% of the meter
+    assert "$20,000.00" in page.inner_text("#slip-preview")  # 100% of the meter
     page.click("#record-submit")
     page.wait_for_selector("#slip-status")
     assert "Waiting for validation" in page.inner_text("#slip-status")

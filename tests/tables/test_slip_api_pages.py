@@ -123,8 +123,8 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
             "amount_1_pair_plus": "5.00", "amount_1_five_card_progressive": "5.00",
             "idempotency_key": "page-1"}
     preview = fm.post(reverse("tables:slip-preview", args=[tcp_table.pk]), form).content.decode()
-    assert "Wins the Five-Card Progressive" in preview and "$20000.00" in preview
-    assert "Seat 3: $5000.00" in preview  # the Envy Bonus for a $5 wager
+    assert "Wins the Five-Card Progressive" in preview and "$20,000.00" in preview
+    assert "Seat 3: $5,000.00" in preview  # the Envy Bonus for a $5 wager
     assert "floorperson or above verifies" in preview
     losing = fm.post(reverse("tables:slip-preview", args=[tcp_table.pk]),
                      {**form, "cards_0": "2h 7c 9s"}).content.decode()
