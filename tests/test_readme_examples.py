@@ -2,6 +2,7 @@
 request example of the OpenAPI schema answer 200; and the responses are what the schema says
 (types, lists, nullable fields), checked with jsonschema against the served schema."""
 
+import io
 import json
 import re
 from pathlib import Path
@@ -26,7 +27,7 @@ def readme_settle_examples() -> list[dict]:
 
 @pytest.fixture
 def demo(db):
-    call_command("load_demo", stdout=open("/dev/null", "w"))
+    call_command("load_demo", stdout=io.StringIO())
 
 
 def test_the_readme_settle_example_answers_200_as_the_readme_says(demo, api_session_for):
