@@ -84,7 +84,14 @@ class Reader:
         self.unknown_keys("", payload, tuple(fields), "field")
         known_options = (*(o.key for o in spec.options),
                          *(w.key for w in spec.wagers if w.paytable_required), *options)
-        self.unknown_keys("options", self.options, known_options, "option")
+        # A wager whose one paytable the regulation fixes (Let It Ride's Five-Card Progressive,
+        # §643a.12(e)) may be named, as a Rules Submission's terms name it, but only as that one.
+        fixed = [w.key for w in spec.wagers
+                 if w.key not in known_options and catalog().for_wager(spec.key, w.key)]
+        self.unknown_keys("options", self.options, (*known_options, *fixed), "option")
+        for key in fixed:
+            if key in self.options:
+                self.paytable(key)
         self.unknown_keys("meters", self.meters,
                           [k for m in spec.meters for k in (m.key, f"{m.key}_reset")], "meter")
 

@@ -100,11 +100,14 @@ def test_a_meters_reset_amount_is_a_known_meter_key(game, key):
     assert games.settle(payload)["positions"]
 
 
-def test_a_paytable_that_is_fixed_by_the_regulation_cannot_be_chosen():
-    """Hold 'Em's Progressive paytable is §647a.12(d)'s: options.progressive would be ignored."""
-    payload = {**ROUNDS["texas_holdem_bonus"], "options": {
-        **ROUNDS["texas_holdem_bonus"]["options"], "progressive": "standard"}}
-    assert list(refused(payload)) == ["options.progressive"]
+def test_a_paytable_the_regulation_fixes_may_be_named_only_as_itself():
+    """Hold 'Em's Progressive paytable is §647a.12(d)'s: a Rules Submission's terms may name it
+    (as they do for every offered wager), but naming another is refused, never ignored."""
+    options = ROUNDS["texas_holdem_bonus"]["options"]
+    named = {**ROUNDS["texas_holdem_bonus"], "options": {**options, "progressive": "standard"}}
+    assert games.settle(named)["positions"]
+    other = {**named, "options": {**options, "progressive": "A"}}
+    assert list(refused(other)) == ["options.progressive"]
 
 
 def test_every_unknown_key_is_named_at_once():
