@@ -144,3 +144,19 @@ def test_the_readme_example_is_the_one_the_api_test_records():
     section = text[text.index("## Jackpot slips"):]
     block = section[section.index("```json") + 7:]
     assert json.loads(block[:block.index("```")]) == RECORD_EXAMPLE
+
+
+def test_a_void_over_the_api_takes_a_reason_then_a_second_person(tcp_table, record,
+                                                                 api_session_for, floorperson,
+                                                                 floor_manager):
+    slip = record(tcp_table, 1, "five_card_progressive", RECORD_EXAMPLE["round"])
+    url = f"{LIST}{slip.pk}/void/"
+    first = api_session_for(floorperson)
+    assert "reason" in first.post(url, {}, format="json").json()["errors"]
+    asked = first.post(url, {"reason": "Seat 2's hand, not seat 1's"}, format="json").json()
+    assert (asked["status"], asked["void_requested_by"]) == ("recorded", "felix")
+    assert "voided_by" in first.post(url, {}, format="json").json()["errors"]
+    done = api_session_for(floor_manager).post(url, {}, format="json").json()
+    assert (done["status"], done["voided_by"]) == ("voided", "fiona")
+    assert api_session_for(floorperson).post(f"{LIST}{slip.pk}/validate/",
+                                             format="json").status_code == 400
