@@ -136,8 +136,11 @@ class TableAction(generics.GenericAPIView):
             status_codes=["400"], value={"errors": {"opening": [
                 "No layout is assigned to the table. (§601a.10(a), §649a.2)"]}})])
     def post(self, request, pk: int, action: str):
+        table = self.get_object()
+        if isinstance(request.data, dict) and request.data:
+            return _bad({k: ["Unknown field: this action takes no body."] for k in request.data})
         try:
-            table = self.ACTIONS[action](actor=request.user, table=self.get_object())
+            table = self.ACTIONS[action](actor=request.user, table=table)
         except RulesError as exc:
             return _bad(exc.errors)
         return Response(_table_detail(table))

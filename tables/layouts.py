@@ -135,10 +135,8 @@ def _checked(items: list[dict], checked: object) -> list[str]:
 
 def _submission_for(prop: Property, game: str) -> RulesSubmission:
     """The version a new layout is checked against: the latest approved one (§601a.2)."""
-    try:
-        engine_layout.game_layout(game)
-    except Exception:
-        raise LayoutError({"game": [f"{game!r} is not a game of the engine."]}) from None
+    if game not in engine_layout.LAYOUTS:
+        raise LayoutError({"game": [f"{game!r} is not a game of the engine."]})
     latest = submissions.latest_approved(property=prop, game=game)
     if latest is None:
         raise LayoutError({"game": ["The game has no approved Rules Submission to check a "
@@ -231,15 +229,10 @@ def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
     if to == LayoutStatus.RETURNED and not comment.strip():
         raise LayoutError({"comment": ["Say what must change before it comes back."]})
     if to == LayoutStatus.SUBMITTED:
-        missing = [i["text"] for i in checklist_for(layout.submission)
-                   if i["key"] not in layout.checked]
+        missing = [f"Not ticked yet: {i['text']} ({i['rule']})"
+                   for i in checklist_for(layout.submission) if i["key"] not in layout.checked]
         if missing:
-            raise LayoutError({"checked": [f"Not ticked yet: {m} ({_rule(layout, m)})"
-                                           for m in missing]})
-
-
-def _rule(layout: Layout, text: str) -> str:
-    return next(i["rule"] for i in checklist_for(layout.submission) if i["text"] == text)
+            raise LayoutError({"checked": missing})
 
 
 @transaction.atomic
