@@ -44,7 +44,7 @@ def tcp_terms() -> dict:
 
 def holdem_terms() -> dict:
     spec = game_spec("texas_holdem_bonus")
-    terms = terms_for(spec, offer=["five_card_hand_bonus_player",
+    terms = terms_for(spec, offer=["progressive", "five_card_hand_bonus_player",
                                    "five_card_hand_bonus_dealer"])
     terms["options"]["ante_pays_on"] = "straight_or_better"
     terms["table_minimum"] = "1.00"
