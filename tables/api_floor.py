@@ -186,7 +186,6 @@ class TableSettle(generics.GenericAPIView):
 
 
 def _layout_data(layout: Layout) -> dict:
-    checklist = layouts.checklist_for(layout.submission)
     return {
         "id": layout.pk, "property": layout.property_id, "game": layout.game,
         "name": layout.name, "status": layout.status,
@@ -194,8 +193,7 @@ def _layout_data(layout: Layout) -> dict:
         "artwork_url": reverse("tables:layout-artwork", args=[layout.pk]),
         "artwork_type": layout.artwork_type, "artwork_name": layout.artwork_name,
         "submission": _version(layout.submission),
-        "checklist": [{**item, "checked": item["key"] in layout.checked}
-                      for item in checklist],
+        "checklist": layouts.checklist_shown(layout.submission, layout.checked),
         "prepared_by": layout.prepared_by.username,
         "submitted_by": layout.submitted_by.username if layout.submitted_by else None,
         "reviewed_by": layout.reviewed_by.username if layout.reviewed_by else None,

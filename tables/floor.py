@@ -16,6 +16,7 @@ from django.utils import timezone
 
 import games
 from casino.audit import audit_record
+from casino.limits import whole_id
 from casino.models import Property
 from casino.permissions import can, property_ids
 from games import layout as engine_layout
@@ -63,12 +64,6 @@ def newer_version_waiting(table: Table) -> RulesSubmission | None:
         return None
     now = submissions.in_force(property=table.property, game=table.game)
     return now if now is not None and now.pk != table.submission_id else None
-
-
-def table_checklist(table: Table) -> list[dict]:
-    """The layout checklist of the table's game, filtered by its terms."""
-    terms = terms_for(table)
-    return layouts.checklist_for(terms) if terms is not None else []
 
 
 def _layout_problems(table: Table, terms: RulesSubmission) -> list[dict]:
@@ -201,8 +196,8 @@ def _text(errors: dict, data: Mapping, key: str, *, required: bool = False) -> s
 
 def _positions(errors: dict, value: object, game: str) -> int:
     spec = game_spec(game)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str):  # ASCII digits: "²" is a digit to isdigit() but not to int()
+        value = whole_id(value.strip()) or value
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         errors["positions"] = ["A whole number of betting positions, 1 or more."]
     elif spec is not None and value > spec.positions:
@@ -214,8 +209,8 @@ def _positions(errors: dict, value: object, game: str) -> int:
 def _related(errors: dict, model, key: str, value: object, prop: Property, game: str):
     if value in (None, ""):
         return None
-    found = model.objects.filter(pk=value, property=prop).first() if str(value).isdigit() \
-        else None
+    pk = whole_id(value)
+    found = model.objects.filter(pk=pk, property=prop).first() if pk else None
     if found is None:
         errors[key] = ["Not found at this property."]
     elif found.game != game:

@@ -5,6 +5,8 @@ version that changes an inscribed item makes an approved layout need re-approval
 is audited in its transaction.
 """
 
+from decimal import Decimal
+
 import filetype
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -17,6 +19,7 @@ from casino.audit import audit_record
 from casino.models import Property
 from casino.permissions import can, property_ids
 from games import layout as engine_layout
+from games.names import choice_name
 from rulesubmissions import selectors as submissions
 from rulesubmissions.models import RulesSubmission
 from rulesubmissions.services import RulesError
@@ -73,6 +76,26 @@ def layout_queue(*, user) -> QuerySet[Layout]:
 def checklist_for(submission: RulesSubmission) -> list[dict]:
     """The game's layout checklist filtered by what ``submission`` offers."""
     return engine_layout.checklist(submission.game, submission.terms())
+
+
+def _words(submission: RulesSubmission, key: str, value: object, cat) -> str:
+    """An inscribed value as people read it: a paytable's title, "$75,000.00", "Yes"."""
+    if key == "payout_limit":
+        return f"${Decimal(str(value)):,.2f}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    table = cat.resolve(submission.game, key, str(value))
+    return table.title if table is not None else choice_name(key, value)
+
+
+def checklist_shown(submission: RulesSubmission, checked=()) -> list[dict]:
+    """The checklist for people: each item with ``shows`` (what it inscribes, in words) and
+    whether it is ``checked``."""
+    cat = submissions.catalog_for(submission.property)
+    return [{**item, "checked": item["key"] in checked,
+             "shows": "; ".join(_words(submission, k, v, cat)
+                                for k, v in item["inscribed"].items() if v not in (None, ""))}
+            for item in checklist_for(submission)]
 
 
 def layout_changes(layout: Layout, submission: RulesSubmission | None) -> list[dict]:

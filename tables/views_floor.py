@@ -58,11 +58,16 @@ def _status_context(request, table) -> dict:
     }
 
 
+def _checklist(table) -> list[dict]:
+    terms = floor.terms_for(table)
+    return layouts.checklist_shown(terms) if terms is not None else []
+
+
 @ability_required("tables.read")
 def table_detail(request, pk: int):
     table = _table(request, pk)
     return render(request, "tables/floor/table_detail.html", {
-        **_status_context(request, table), "checklist": floor.table_checklist(table),
+        **_status_context(request, table), "checklist": _checklist(table),
         "can_configure": can(request.user, "tables.configure", table.property)})
 
 
@@ -167,8 +172,7 @@ def _layout_context(request, layout, errors=None) -> dict:
     editable = layout.status in layouts.EDITABLE and can(request.user, "layouts.prepare", prop)
     return {
         "layout": layout, "errors": errors or [],
-        "checklist": [{**i, "checked": i["key"] in layout.checked}
-                      for i in layouts.checklist_for(layout.submission)],
+        "checklist": layouts.checklist_shown(layout.submission, layout.checked),
         "note": engine_layout.game_layout(layout.game).note,
         "editable": editable,
         "changes": layouts.needs_reapproval(layout),

@@ -144,3 +144,10 @@ def test_the_artwork_may_be_framed_by_our_own_layout_page_only(client_for, audit
     policy = response.get("Content-Security-Policy") or \
         response["Content-Security-Policy-Report-Only"]
     assert "frame-ancestors 'self'" in policy
+
+
+def test_the_checklist_shows_paytables_in_words_not_keys(client_for, floorperson, open_table):
+    html = client_for(floorperson).get(reverse("tables:table-detail",
+                                               args=[open_table.pk])).text
+    assert "Pair Plus paytable D" in html
+    assert "three_card_poker.pair_plus.D" not in html
