@@ -20,7 +20,6 @@ from decimal import Decimal
 from django.db import connection, transaction
 from django.db.models import Count
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from games.money import parse_dollars
 from tables import meters as meter_service
@@ -45,10 +44,7 @@ class TableTerms:
     maximum: Decimal | None = None
 
 
-def _table_terms(property, label: str) -> TableTerms:
-    table = Table.objects.filter(property=property, label=label).first()
-    if table is None:
-        return TableTerms(None)
+def _table_terms(table: Table) -> TableTerms:
     submission = meter_service.terms_of(table)
     if submission is None:
         return TableTerms(table)
@@ -58,7 +54,17 @@ def _table_terms(property, label: str) -> TableTerms:
                       submission.table_maximum)
 
 
-def _reason(event: object, tables: dict, property) -> tuple[str | None, tuple | None]:
+def _tables(property, events: list) -> dict[str, TableTerms]:
+    """The terms of every table the events name, read in one query (an open table plays by
+    the version it opened under, fetched with it)."""
+    labels = {e.get("table") for e in events if isinstance(e, Mapping)}
+    labels = {label for label in labels if isinstance(label, str)}
+    found = {t.label: _table_terms(t) for t in Table.objects.filter(
+        property=property, label__in=labels).select_related("submission", "property")}
+    return {label: found.get(label, TableTerms(None)) for label in labels}
+
+
+def _reason(event: object, tables: dict) -> tuple[str | None, tuple | None]:
     """(why the event is refused, or None; the row to store)."""
     if not isinstance(event, Mapping):
         return "malformed: each event is a JSON object", None
@@ -83,9 +89,7 @@ def _reason(event: object, tables: dict, property) -> tuple[str | None, tuple | 
     placed_at = _time(event["placed_at"])
     if placed_at is None:
         return "malformed: placed_at is an ISO time with its offset", None
-    terms = tables.get(label)
-    if terms is None:
-        terms = tables[label] = _table_terms(property, label)
+    terms = tables[label]
     table = terms.table
     if table is None:
         return f"no table {label!r} at this property", None
@@ -108,26 +112,40 @@ def _time(value: object) -> datetime | None:
     if not isinstance(value, str):
         return None
     try:
-        parsed = parse_datetime(value)
+        parsed = datetime.fromisoformat(value)
     except ValueError:
         return None
-    return parsed if parsed is not None and timezone.is_aware(parsed) else None
+    return parsed if timezone.is_aware(parsed) else None
+
+
+_COLUMNS = "property_id, event_id, table_id, seat, wager, amount, placed_at, received_at"
+_UNNEST = ("SELECT * FROM unnest(%s::bigint[], %s::text[], %s::bigint[], %s::int[], %s::text[], "
+           "%s::numeric[], %s::timestamptz[], %s::timestamptz[])")
 
 
 def _insert(property_id: int, rows: list[tuple], now) -> set[str]:
-    """Store ``rows``; the ids actually inserted (the others were already there)."""
+    """Store ``rows``; the ids actually inserted (the others were already there). On
+    PostgreSQL one statement with an array per column (binding thousands of parameters costs
+    more than the insert); elsewhere multi-row VALUES in chunks."""
+    if not rows:
+        return set()
+    sql = (f"INSERT INTO {WagerEvent._meta.db_table} ({_COLUMNS}) {{}} "
+           f"ON CONFLICT (property_id, event_id) DO NOTHING RETURNING event_id")
+    if connection.vendor == "postgresql":
+        columns = [list(c) for c in zip(*rows, strict=True)]
+        statements = [(sql.format(_UNNEST), [[property_id] * len(rows), *columns,
+                                              [now] * len(rows)])]
+    else:
+        statements = []
+        for start in range(0, len(rows), CHUNK):
+            chunk = rows[start:start + CHUNK]
+            values = "VALUES " + ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(chunk))
+            statements.append((sql.format(values),
+                               [v for row in chunk for v in (property_id, *row, now)]))
     inserted: set[str] = set()
-    table = WagerEvent._meta.db_table
-    for start in range(0, len(rows), CHUNK):
-        chunk = rows[start:start + CHUNK]
-        values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, NULL)"] * len(chunk))
-        params = [v for (eid, tid, seat, wager, amount, placed) in chunk
-                  for v in (property_id, eid, tid, seat, wager, amount, placed, now)]
-        sql = (f"INSERT INTO {table} (property_id, event_id, table_id, seat, wager, amount, "
-               f"placed_at, received_at, applied_at) VALUES {values} "
-               f"ON CONFLICT (property_id, event_id) DO NOTHING RETURNING event_id")
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+    with connection.cursor() as cursor:
+        for statement, params in statements:
+            cursor.execute(statement, params)
             inserted.update(r[0] for r in cursor.fetchall())
     return inserted
 
@@ -135,12 +153,12 @@ def _insert(property_id: int, rows: list[tuple], now) -> set[str]:
 def wagers_ingest(*, property, events: list) -> tuple[list[dict], set[int]]:
     """Check and store ``events``; per event ``accepted``, ``duplicate`` or ``rejected`` with
     the reason, and the tables that got new events (to apply)."""
-    tables: dict[str, TableTerms] = {}
+    tables = _tables(property, events)
     results: list[dict] = []
     rows: list[tuple] = []
     seen: set[str] = set()
     for event in events:
-        reason, row = _reason(event, tables, property)
+        reason, row = _reason(event, tables)
         event_id = event.get("id") if isinstance(event, Mapping) else None
         if reason is not None:
             results.append({"id": event_id, "status": "rejected", "reason": reason})

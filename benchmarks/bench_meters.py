@@ -1,0 +1,232 @@
+"""Progressive meters on Celery.
+
+``meters.ingest``: events per second posted through ``POST /api/v1/wagers/`` by table game
+systems (poster processes, batches of 1,000) with Celery workers applying them, from the first
+post until the last event is on its meter. Baseline, measured in the same run: the naive path,
+one request and one meter-row update per event.
+
+``meters.lag_p99``: seconds from acceptance (``received_at``) to the meter shown
+(``applied_at``) at the 99th percentile, posting 1,000 events a second (p50 printed too).
+Baseline: the naive path's request time at the 99th percentile (it applies in the request).
+
+Runs in a throwaway PostgreSQL database (``bench_meters_<pid>``) with real workers on the
+configured Redis; skipped unless ``DATABASE_URL`` is PostgreSQL and ``CELERY_BROKER_URL`` Redis.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+POSTERS = 4
+EVENTS_PER_POSTER = 10_000
+NAIVE_EVENTS = 1_000
+LAG_RATE = 1_000  # events per second
+LAG_SECONDS = 10
+WORKERS = 2
+
+_POSTER = """
+import json, sys, django
+django.setup()
+from django.test import Client
+token, prefix, labels, count = sys.argv[1:5]
+labels, count = labels.split(","), int(count)
+client = Client(SERVER_NAME="localhost", HTTP_AUTHORIZATION=f"Token {token}")
+for start in range(0, count, 1000):
+    events = [{"id": f"{prefix}-{i}", "table": labels[i % len(labels)], "seat": 1 + i % 6,
+               "wager": "five_card_progressive", "amount": "5.00",
+               "placed_at": "2026-11-30T21:15:04-05:00"} for i in range(start, min(count, start + 1000))]
+    answer = client.post("/api/v1/wagers/", json.dumps(events), content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["accepted"] == len(events), answer.content[:300]
+"""
+
+
+def _setup():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    import django
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+    if connection.vendor != "postgresql" or not settings.CELERY_BROKER_URL.startswith("redis"):
+        return None
+    from django.test.utils import setup_test_environment
+    setup_test_environment()
+    connection.settings_dict["TEST"]["NAME"] = f"bench_meters_{os.getpid()}"
+    old = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    return old
+
+
+def _world():
+    """Keystone-like property: Three Card Poker with the Five-Card Progressive, eight open
+    tables with their meters seeded, and an API client's token."""
+    from django.contrib.auth import get_user_model
+    from knox.models import AuthToken
+
+    from casino import services as staff
+    from casino.models import Property
+    from tables import meters
+    from tests.tables.meter_builders import approve, open_table, tcp_terms
+
+    prop = Property.objects.create(name="Bench Casino", license_number="BENCH-M")
+    users = get_user_model().objects
+
+    def person(name, role):
+        user = users.create_user(name, password="x")
+        staff.staff_add(actor=None, user=user, property=prop, role=role)
+        return user
+
+    tgm, co = person("m-tgm", "table_games_manager"), person("m-co", "compliance_officer")
+    fm, api = person("m-fm", "floor_manager"), person("m-api", "api_client")
+    terms = approve(prop, tcp_terms(), tgm, co)
+    tables = [open_table(prop, terms, f"M-{i}") for i in range(8)]
+    for t in tables:
+        meters.meter_seed(table=t, key="five_card_progressive", actor=fm)
+    return AuthToken.objects.create(user=api)[1], [t.label for t in tables], prop
+
+
+def _env(var_dir: str) -> dict:
+    from django.conf import settings
+    from django.db import connection
+    s = connection.settings_dict
+    url = f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+    if s.get("PASSWORD"):
+        url = url.replace("@", f":{s['PASSWORD']}@", 1)
+    return dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=settings.CELERY_BROKER_URL,
+                CASINO_VAR_DIR=var_dir, PYTHONPATH=str(BASE_DIR),
+                DJANGO_SETTINGS_MODULE="casino.settings")
+
+
+def _worker(env, log: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "casino", "worker",
+                             "--pool=solo", "--loglevel=warning", "--without-gossip",
+                             "--without-mingle", "--without-heartbeat", "-n",
+                             f"bench-{log.stem}-{os.getpid()}@%h"],
+                            cwd=BASE_DIR, env=env, stdout=log.open("wb"),
+                            stderr=subprocess.STDOUT)
+    return proc
+
+
+def _wait_ready(workers: list[subprocess.Popen]) -> None:
+    from casino.celery import app
+    deadline = time.monotonic() + 120
+    while len(app.control.ping(timeout=1) or []) < len(workers):
+        if time.monotonic() > deadline or any(w.poll() is not None for w in workers):
+            raise RuntimeError("bench workers did not start")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _wait_applied(total: int) -> float:
+    from tables.models import WagerEvent
+    while WagerEvent.objects.filter(applied_at__isnull=False).count() < total:
+        time.sleep(0.05)
+    return time.perf_counter()
+
+
+def _ingest(env, token, labels) -> float:
+    """Events per second: posters in their own processes, workers applying."""
+    from tables.models import WagerEvent
+    before = WagerEvent.objects.count()
+    started = time.perf_counter()
+    posters = [subprocess.Popen([sys.executable, "-c", _POSTER, token, f"i{n}",
+                                 ",".join(labels), str(EVENTS_PER_POSTER)], cwd=BASE_DIR,
+                                env=env, stderr=subprocess.PIPE, text=True)
+               for n in range(POSTERS)]
+    for p in posters:
+        _, err = p.communicate()
+        if p.returncode:
+            raise RuntimeError(err[-2000:])
+    done = _wait_applied(before + POSTERS * EVENTS_PER_POSTER)
+    return POSTERS * EVENTS_PER_POSTER / (done - started)
+
+
+def _naive(token, label) -> tuple[float, list[float]]:
+    """One request and one meter-row update per event: events/s and request seconds."""
+    from decimal import Decimal
+
+    from django.db.models import F
+    from django.test import Client
+
+    from tables.models import Meter, WagerEvent
+    client = Client(SERVER_NAME="localhost", HTTP_AUTHORIZATION=f"Token {token}")
+    meter = Meter.objects.get(table__label=label)
+    times = []
+    started = time.perf_counter()
+    for i in range(NAIVE_EVENTS):
+        t0 = time.perf_counter()
+        event = {"id": f"naive-{i}", "table": label, "seat": 1, "wager": "five_card_progressive",
+                 "amount": "5.00", "placed_at": "2026-11-30T21:15:04-05:00"}
+        client.post("/api/v1/wagers/", json.dumps([event]), content_type="application/json")
+        Meter.objects.filter(pk=meter.pk).update(amount=F("amount") + Decimal("0.025"))
+        WagerEvent.objects.filter(event_id=event["id"]).update(applied_at=F("received_at"))
+        times.append(time.perf_counter() - t0)
+    return NAIVE_EVENTS / (time.perf_counter() - started), times
+
+
+def _lag(token, labels) -> tuple[float, float]:
+    """p50 and p99 seconds from acceptance to application at LAG_RATE events a second."""
+    from django.db.models import F
+    from django.test import Client
+
+    from tables.models import WagerEvent
+    client = Client(SERVER_NAME="localhost", HTTP_AUTHORIZATION=f"Token {token}")
+    per_tick, tick = LAG_RATE // 10, 0.1
+    start = time.perf_counter()
+    for n in range(LAG_SECONDS * 10):
+        events = [{"id": f"lag-{n}-{i}", "table": labels[i % len(labels)], "seat": 2,
+                   "wager": "five_card_progressive", "amount": "5.00",
+                   "placed_at": "2026-11-30T21:15:04-05:00"} for i in range(per_tick)]
+        client.post("/api/v1/wagers/", json.dumps(events), content_type="application/json")
+        time.sleep(max(0.0, start + (n + 1) * tick - time.perf_counter()))
+    lagging = WagerEvent.objects.filter(event_id__startswith="lag-")
+    _wait_applied(WagerEvent.objects.count())
+    lags = [d.total_seconds() for d in lagging.annotate(lag=F("applied_at") - F("received_at"))
+            .values_list("lag", flat=True)]
+    return statistics.median(lags), statistics.quantiles(lags, n=100)[98]
+
+
+def run() -> dict:
+    old = _setup()
+    if old is None:
+        print("# bench_meters: skipped (needs PostgreSQL and Redis)")
+        return {}
+    from django.db import connection
+    try:
+        token, labels, _prop = _world()
+        with tempfile.TemporaryDirectory() as var, ExitStack() as stack:
+            env = _env(var)
+            workers = [_worker(env, Path(var) / f"w{i}.log") for i in range(WORKERS)]
+            for w in workers:
+                stack.callback(_stop, w)
+            _wait_ready(workers)
+            ours = _ingest(env, token, labels)
+            p50, p99 = _lag(token, labels)
+        naive_rate, naive_times = _naive(token, labels[0])
+        naive_p99 = statistics.quantiles(naive_times, n=100)[98]
+        print(f"# meters: ingest {ours:.0f} events/s (naive {naive_rate:.0f}); lag p50 "
+              f"{p50:.3f}s p99 {p99:.3f}s at {LAG_RATE} events/s")
+    finally:
+        connection.close()
+        connection.creation.destroy_test_db(old, verbosity=0)
+    return {
+        "meters.ingest": {"value": ours, "unit": "events/s",
+                          "baseline": "naive: one request and one meter update per event",
+                          "baseline_value": naive_rate, "ratio": ours / naive_rate},
+        "meters.lag_p99": {"value": p99, "unit": "s",
+                           "baseline": "naive: request time p99 (applied in the request)",
+                           "baseline_value": naive_p99, "ratio": naive_p99 / p99},
+    }
