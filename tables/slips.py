@@ -25,6 +25,7 @@ from django.utils import timezone
 
 import games
 from casino.audit import audit_record
+from casino.limits import whole_id
 from casino.models import Property
 from casino.permissions import can
 from games.money import fmt
@@ -187,6 +188,39 @@ def read_result(table: Table, seat: int, wager: str, result: dict) -> Preview:
     return preview
 
 
+def settle_slip(table: Table, seat: int, wager: str, body: dict) -> Preview:
+    """The engine's answer for a slip. Envy Bonuses come from the whole round; a meter award is
+    settled on the seat's own hand (with the other bettors on the dealer's hand when the hand is
+    the dealer's), so its share is of the meter as it stands when this slip is paid, not after
+    other seats' awards from the same meter that their own slips pay (§643a.12(e)(4) model)."""
+    preview = read_result(table, seat, wager, _settle(table, body))
+    others = [p for p in body.get("positions", []) if isinstance(p, dict)
+              and p.get("seat") != seat]
+    if not preview.wins or not others or not preview.jackpot.meter:
+        return preview
+    alone = read_result(table, seat, wager, _settle(table, _award_round(
+        table.game, body, seat, wager, dealer=preview.jackpot.from_seat == "dealer")))
+    preview.jackpot, preview.shares = alone.jackpot, alone.shares
+    return preview
+
+
+def _award_round(game: str, body: dict, seat: int, wager: str, *, dealer: bool) -> dict:
+    """``body`` with the seat alone, or with the other bettors on the dealer's hand keeping no
+    other wager on the same meter."""
+    spec = games.spec(game)
+    meter = {m.key for m in spec.meters_for(wager)}
+
+    def keep(p: dict) -> dict | None:
+        if p.get("seat") == seat:
+            return p
+        if not dealer or wager not in p.get("wagers", {}):
+            return None
+        return {**p, "wagers": {k: v for k, v in p["wagers"].items()
+                                if k == wager or not {m.key for m in spec.meters_for(k)} & meter}}
+
+    return {**body, "positions": [q for p in body["positions"] if (q := keep(p)) is not None]}
+
+
 # --- Preview and recording ------------------------------------------------------------------
 
 def check_input(data: object, allowed: set[str]) -> dict:
@@ -202,8 +236,8 @@ def check_input(data: object, allowed: set[str]) -> dict:
 def _seat_and_wager(table: Table, data: dict) -> tuple[int, str, dict]:
     errors: dict[str, list[str]] = {}
     seat = data.get("seat")
-    if isinstance(seat, str) and seat.isdigit():
-        seat = int(seat)
+    if isinstance(seat, str):  # ASCII digits: "²" is a digit to isdigit() but not to int()
+        seat = whole_id(seat) or seat
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= table.positions:
         errors["seat"] = [f"Choose a seat from 1 to {table.positions} (the table's betting "
                           f"positions)."]
@@ -246,7 +280,7 @@ def slip_preview(*, table: Table, data: object) -> Preview:
     nothing is written."""
     data = check_input(data, RECORD_FIELDS)
     seat, wager, body = _seat_and_wager(table, data)
-    preview = read_result(table, seat, wager, _settle(table, body))
+    preview = settle_slip(table, seat, wager, body)
     return _with_meter(preview, meter_service.live_meter_amounts(table))
 
 
@@ -300,7 +334,7 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
                                               idempotency_key=key).first()
         if existing is not None:
             return existing
-    preview = read_result(table, seat, wager, _settle(table, body))
+    preview = settle_slip(table, seat, wager, body)
     if not preview.wins:
         raise _fail("wager", preview.why)
     _with_meter(preview, meter_service.live_meter_amounts(table))
@@ -353,7 +387,7 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
                               "only a recorded jackpot slip can be validated.")
     table = slip.table
     locked = meter_service.lock_meters(table)
-    preview = read_result(table, slip.seat, slip.wager, _settle(table, slip.round))
+    preview = settle_slip(table, slip.seat, slip.wager, slip.round)
     if not preview.wins:
         raise _fail("status", preview.why)
     before = _snapshot(slip)

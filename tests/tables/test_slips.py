@@ -190,3 +190,27 @@ def test_a_payout_no_clause_asks_to_verify_is_ready_to_pay_as_recorded(tcp_table
     assert (quads.status, quads.award, quads.verification) == (
         SlipStatus.RECORDED, D("500.00"), "§649a.11(c)(8)(ii)")
     assert slips.slip_pay(slip=slip, actor=second_floorperson).status == SlipStatus.PAID
+
+
+def test_two_winners_of_one_meter_in_a_round_are_each_paid_the_meter_at_validation(
+        tcp_table, record, floorperson):
+    # One round: seat 1 holds a royal flush (A-K-Q of hearts with J-T of hearts), seat 2 a
+    # straight flush (9-8-7 of hearts with J-T), both on the Five-Card Progressive (paytable M,
+    # §649a.12(h)(1)). Each slip is paid from the meter when it is validated: seat 1 first,
+    # 100% of $20,000; the meter resets to $10,000; seat 2 then gets 10% of it, $1,000. Each
+    # slip gives the other seat its Envy Bonus ($1,000 for the royal, $300 for the straight
+    # flush, on $1 wagers, §649a.12(h)(5)).
+    body = tcp_round(
+        position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+        position(2, "9h 8h 7h", pair_plus="5.00", five_card_progressive="1.00"),
+        community="Jh Th")
+    royal = record(tcp_table, 1, "five_card_progressive", body)
+    straight = record(tcp_table, 2, "five_card_progressive", body)
+    royal = slips.slip_validate(slip=royal, actor=floorperson)
+    straight = slips.slip_validate(slip=straight, actor=floorperson)
+    assert (royal.award, royal.meter_before, royal.meter_after) == (
+        D("20000.00"), D("20000"), D("10000"))
+    assert (straight.award, straight.meter_before, straight.meter_after) == (
+        D("1000.00"), D("10000"), D("9000"))
+    assert [(e.seat, e.award) for e in royal.companions.all()] == [(2, D("1000.00"))]
+    assert [(e.seat, e.award) for e in straight.companions.all()] == [(1, D("300.00"))]
