@@ -348,6 +348,8 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
         status=(SlipStatus.RECORDED if needs_validation(preview.jackpot, fields)
                 else SlipStatus.VALIDATED), **fields)
     audit_record(actor=actor, action="tables.slip.record", target=slip, after=_snapshot(slip))
+    if slip.status == SlipStatus.VALIDATED:  # ready to pay: its Envy Bonus slips are too
+        _companions(slip, preview, validated_by=None, now=slip.recorded_at, actor=actor)
     return slip
 
 
@@ -406,23 +408,30 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     now = timezone.now()
     slip.status, slip.validated_by, slip.validated_at = SlipStatus.VALIDATED, actor, now
     slip.save()
-    for kind, awards in ((SlipKind.SHARE, preview.shares), (SlipKind.ENVY, preview.envy)):
-        for award in awards:
-            _companion(slip, kind, award, actor, now)
+    _companions(slip, preview, validated_by=actor, now=now, actor=actor)
     audit_record(actor=actor, action="tables.slip.validate", target=slip, before=before,
                  after=_snapshot(slip))
     return slip
 
 
-def _companion(parent: JackpotSlip, kind: str, award: Award, actor, now) -> JackpotSlip:
+def _companions(parent: JackpotSlip, preview: Preview, *, validated_by, now, actor) -> None:
+    """The shared-award and Envy Bonus slips of ``parent``, numbered after it."""
+    for kind, awards in ((SlipKind.SHARE, preview.shares), (SlipKind.ENVY, preview.envy)):
+        for award in awards:
+            _companion(parent, kind, award, validated_by, now, actor)
+
+
+def _companion(parent: JackpotSlip, kind: str, award: Award, validated_by, now,
+               actor) -> JackpotSlip:
     companion = JackpotSlip.objects.create(
         property=parent.property, number=_next_number(parent.property), kind=kind,
         parent=parent, table=parent.table, game=parent.game, submission=parent.submission,
         submission_version=parent.submission_version, round=parent.round,
         meter=parent.meter if award.meter else None,
         meter_name=parent.meter_name if award.meter else "",
-        recorded_by=parent.recorded_by, status=SlipStatus.VALIDATED, validated_by=actor,
-        validated_at=now, **_slip_fields(award, parent.property))
+        recorded_by=parent.recorded_by, status=SlipStatus.VALIDATED,
+        validated_by=validated_by, validated_at=now if validated_by else None,
+        **_slip_fields(award, parent.property))
     audit_record(actor=actor, action="tables.slip.create", target=companion,
                  after={**_snapshot(companion), "kind": kind, "parent": parent.number})
     return companion

@@ -65,3 +65,27 @@ def test_each_progressive_wager_end_to_end(game, offer, options, seat, wager, bo
     assert (slip.award, slip.odds) == (D(award), odds)
     meter_key = next(m.key for m in game_spec(game).meters_for(wager))
     assert Meter.objects.get(table=table, key=meter_key).amount == D(after)
+
+
+def test_a_pai_gow_fortune_bonus_pays_envy_to_every_other_qualifying_seat(
+        keystone, table_games_manager, compliance_officer, floor_manager):
+    # Seat 1's seven cards hold a straight flush (9-5 of spades): Fortune Bonus paytable 1 pays
+    # 50 to 1, $250 on $5 plus the stake back, $255 (§645a.13(b)); seats 2 and 4 placed $5
+    # Fortune Bonus Qualifying Wagers: an Envy Bonus of $25 each (§645a.11(h)(1)(ii)). No clause
+    # asks a floorperson to verify a fixed Fortune Bonus, and $255 is below the witness
+    # threshold: the slip and its Envy Bonus slips are ready to pay as recorded.
+    terms = terms_for(game_spec("pai_gow_poker"), offer=["fortune_bonus"])
+    table = open_table(keystone, approve(keystone, terms, table_games_manager,
+                                         compliance_officer), "PG-1", floor_manager)
+    body = {"dealer": ["Kd", "Qc", "Jd", "4c", "4h", "Tc", "2c"], "positions": [
+        position(1, "9s 8s 7s 6s 5s 2h 3d", pai_gow="5.00", fortune_bonus="5.00"),
+        position(2, "2s 3s 4d 6c 8d Ts Qd", pai_gow="5.00", fortune_bonus="5.00"),
+        position(4, "Ah Kc 5c 7h 9c Jh 3c", pai_gow="5.00", fortune_bonus="5.00")]}
+    slip = slips.slip_record(table=table, actor=floor_manager,
+                             data={"seat": 1, "wager": "fortune_bonus", "round": body})
+    assert (slip.status, slip.odds, slip.award, slip.verification) == (
+        SlipStatus.VALIDATED, "50 to 1", D("255.00"), "")
+    envy = [(e.number, e.seat, e.award, e.status, e.validated_by)
+            for e in slip.companions.order_by("number")]
+    assert envy == [(2, 2, D("25.00"), SlipStatus.VALIDATED, None),
+                    (3, 4, D("25.00"), SlipStatus.VALIDATED, None)]
