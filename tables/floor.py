@@ -9,6 +9,7 @@ while open it keeps the version it opened under. Every write is audited in its t
 
 from collections.abc import Mapping
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -16,8 +17,9 @@ from django.utils import timezone
 
 import games
 from casino.audit import audit_record
+from casino.audit_display import action_name
 from casino.limits import whole_id
-from casino.models import Property
+from casino.models import AuditEvent, Property
 from casino.permissions import can, property_ids
 from games import layout as engine_layout
 from games.paytables import using
@@ -33,8 +35,9 @@ class FloorError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
 
 
-def _require(user, ability: str, prop: Property) -> None:
-    if not can(user, ability, prop):
+def _require(user, ability: str, prop: Property | None) -> None:
+    """At that property: staff without one (``None``) may not write here."""
+    if prop is None or not can(user, ability, prop):
         raise PermissionDenied(f"{ability} refused")
 
 
@@ -64,6 +67,19 @@ def newer_version_waiting(table: Table) -> RulesSubmission | None:
         return None
     now = submissions.in_force(property=table.property, game=table.game)
     return now if now is not None and now.pk != table.submission_id else None
+
+
+HISTORY = 20  # events on a table's page
+
+
+def table_history(table: Table) -> list[dict]:
+    """The table's own events, newest first, in words: who configured, opened and closed it
+    and when (every floor role sees its tables' history; the full log is for audit readers)."""
+    events = AuditEvent.objects.filter(
+        target_type=ContentType.objects.get_for_model(Table), target_id=str(table.pk),
+    ).order_by("-created_at", "-pk")[:HISTORY]
+    return [{"when": e.created_at, "who": e.actor_repr, "what": action_name(e.action),
+             "version": (e.after or {}).get("submission")} for e in events]
 
 
 def _layout_problems(table: Table, terms: RulesSubmission) -> list[dict]:

@@ -49,8 +49,9 @@ class LayoutError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
 
 
-def _require(user, ability: str, prop: Property) -> None:
-    if not can(user, ability, prop):
+def _require(user, ability: str, prop: Property | None) -> None:
+    """At that property: staff without one (``None``) may not write here."""
+    if prop is None or not can(user, ability, prop):
         raise PermissionDenied(f"{ability} refused")
 
 

@@ -68,6 +68,7 @@ def table_detail(request, pk: int):
     table = _table(request, pk)
     return render(request, "tables/floor/table_detail.html", {
         **_status_context(request, table), "checklist": _checklist(table),
+        "history": floor.table_history(table),
         "can_configure": can(request.user, "tables.configure", table.property)})
 
 

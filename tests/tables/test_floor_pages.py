@@ -151,3 +151,14 @@ def test_the_checklist_shows_paytables_in_words_not_keys(client_for, floorperson
                                                args=[open_table.pk])).text
     assert "Pair Plus paytable D" in html
     assert "three_card_poker.pair_plus.D" not in html
+
+
+def test_the_table_page_shows_who_opened_and_closed_it(client_for, floorperson, open_table,
+                                                       floor_manager):
+    floor.table_close(actor=floor_manager, table=open_table)
+    history = [(e["what"], e["who"], e["version"]) for e in floor.table_history(open_table)]
+    assert history == [("Table closed", "fiona", None), ("Table opened", "fiona", 1),
+                       ("Table created", "tara", None)]
+    html = client_for(floorperson).get(reverse("tables:table-detail",
+                                               args=[open_table.pk])).text
+    assert "Table opened (version 1)" in html and "Table closed" in html
