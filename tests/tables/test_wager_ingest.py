@@ -115,3 +115,15 @@ def test_the_meter_list_shows_pending_events_and_never_a_trigger(integration, tc
 def test_other_properties_meters_are_invisible(api_session_for, outsider, tcp_meter):
     client = api_session_for(outsider)
     assert client.get(f"/api/v1/meters/{tcp_meter.pk}/ledger/").status_code == 404
+
+
+def test_the_readme_example_answers_as_the_readme_says(integration, tcp_meter):
+    import json
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = text[text.index("### `POST /api/v1/wagers/`"):]
+    request, answer = (json.loads(b) for b in re.findall(r"```json\n(.*?)```", section,
+                                                            re.S)[:2])
+    assert integration.post(URL, request, format="json").json() == answer
