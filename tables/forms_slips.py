@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django import forms
 
 import games
+from casino.limits import whole_id
 from tables.models import SlipStatus
 
 # The table-level cards each game's round needs (README "Game engine": round fields by game).
@@ -99,14 +100,14 @@ class RecordForm:
             amounts = {k: v.strip() for k, v in row.amounts.items() if v.strip()}
             if not row.seat or not (amounts or row.cards.strip()):
                 continue
-            position = {"seat": int(row.seat) if row.seat.isdigit() else row.seat,
+            position = {"seat": whole_id(row.seat) or row.seat,
                         "wagers": amounts}
             if self.seat_cards:
                 position["cards"] = split_cards(row.cards)
             positions.append(position)
         body["positions"] = positions
         seat = self.values.get("seat_0", "")
-        return {"seat": int(seat) if seat.isdigit() else seat,
+        return {"seat": whole_id(seat) or seat,
                 "wager": self.values.get("wager", ""), "round": body,
                 "idempotency_key": self.values.get("idempotency_key", "")}
 

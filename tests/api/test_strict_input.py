@@ -239,3 +239,20 @@ def test_an_unknown_key_in_a_house_way_body_is_a_400_naming_it(integration):
                                             "houseway": "common"}, format="json")
     assert response.status_code == 400
     assert list(response.json()["errors"]) == ["houseway"]
+
+
+SUPERSCRIPT_IDS = {key: "²" for key in (
+    "property", "table", "layout", "linked_group", "meter", "submission", "slip", "positions",
+    "seat", "adjacent_boxes", "decks", "stub_count", "seats")}
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch"])
+def test_superscript_digits_in_any_id_field_are_never_a_500(admin_user, api_session_for,
+                                                            keystone, method):
+    """"²" passes ``str.isdigit`` but not ``int``: every route reading a number must refuse
+    it as a 400, whichever field holds it."""
+    client = api_session_for(admin_user)
+    for route in _api_routes():
+        response = getattr(client, method)(route, SUPERSCRIPT_IDS, format="json")
+        assert response.status_code in (400, 403, 404, 405, 409, 412, 428), (
+            route, response.status_code)
