@@ -13,6 +13,7 @@ ENTITIES = {
     "meter_adjustment": "Meter adjustment", "table": "Table", "layout": "Table layout",
     "user": "User", "group": "Group", "token": "API token", "membership": "Staff membership",
     "session": "Sign-in", "par_sheet": "Par sheet", "chain": "Audit chain",
+    "signin": "Sign-in", "staffmembership": "Staff membership",
 }
 VERBS = {
     "create": "created", "update": "changed", "submit": "submitted", "approve": "approved",
@@ -26,6 +27,10 @@ VERBS = {
     "mystery_win": "Mystery Bonus won", "recheck": "checked again", "append": "appended",
     "login": "signed in", "logout": "signed out", "login_failed": "sign-in failed",
     "rotate": "rotated", "revoke": "revoked", "verify": "verified", "broken": "broken",
+    "issue": "issued", "expire": "expired", "success": "succeeded", "failure": "failed",
+    "lockout": "locked out", "signout": "signed out", "unlock": "unlocked",
+    "groups_add": "added to a role", "groups_remove": "removed from a role",
+    "groups_clear": "all roles removed",
 }
 
 

@@ -21,7 +21,7 @@ def log_in(page, base: str, username: str) -> None:
 
 
 def log_out(page) -> None:
-    page.click("form[action='/logout/'] button")
+    page.click("#user-menu button:text-is('Sign out')")
     page.wait_for_selector("#id_username")
 
 
@@ -61,7 +61,11 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
     assert page.inner_text("#status") == "Draft"
 
     page.click("text=Submit for approval")
+    page.wait_for_selector("#confirm")  # what will happen, before it happens
+    assert "cannot be changed while it waits" in page.inner_text("#confirm")
+    page.click("#confirm-button")
     page.locator("#status", has_text="Submitted").wait_for()
+    assert "Version 2 submitted" in page.inner_text(".messages")
     log_out(page)
 
     log_in(page, base, "compliance")
@@ -71,7 +75,14 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
     # The demo's version in force also offers the Six Card Bonus, which this one drops.
     assert page.locator("tr.change-removed", has_text="Six Card Bonus Wager").count()
     page.click("#approve")
+    page.wait_for_selector("#confirm")
+    today = f"{timezone.localdate():%Y-%m-%d}"
+    assert f"Version 2 will be in force from {today} (today)." in page.inner_text("#confirm")
+    assert "Version 1 will be superseded today." in page.inner_text("#confirm")
+    page.click("#confirm-button")
     page.locator("#status", has_text="Approved").wait_for()
+    assert f"Version 2 approved: in force from {today}." in page.inner_text(".messages")
+    assert page.inner_text("h1 .standing") == "In force"
 
     submission = RulesSubmission.objects.get(game="three_card_poker", version=2)
     assert submission.status == Status.APPROVED
