@@ -92,6 +92,10 @@ def _layout_problems(table: Table, terms: RulesSubmission) -> list[dict]:
         return [{"reason": f"The layout \"{layout.name}\" is not approved "
                            f"({layout.get_status_display().lower()}).", "section": rule}]
     changed = layouts.layout_changes(layout, terms)
+    if changed and layout.submission.version > terms.version:
+        return [{"reason": f"The layout \"{layout.name}\" is approved for version "
+                           f"{layout.submission.version}, which is not in force yet; it "
+                           f"differs from version {terms.version}.", "section": rule}]
     if changed:
         names = "; ".join(i["text"] for i in changed)
         return [{"reason": f"The layout \"{layout.name}\" needs re-approval for version "

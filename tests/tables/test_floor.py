@@ -251,3 +251,19 @@ def test_a_linked_group_is_named_once_per_property_and_tables_of_its_game_join_i
         make_table(keystone, table_games_manager, label="PG-1", game="pai_gow_poker",
                    positions=6, linked_group=group.pk)
     assert "another game" in exc.value.errors["linked_group"][0]
+
+
+def test_a_layout_rechecked_for_a_version_not_yet_in_force_says_so(
+        keystone, ready_table, tcp_layout, table_games_manager, compliance_officer):
+    wagers = {**floor.terms_for(ready_table).wagers, "six_card_bonus": "posted_1"}
+    new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
+                effective_date=timezone.localdate() + timedelta(days=7), wagers=wagers)
+    assert reasons(ready_table) == []  # version 1 is still in force: the layout matches it
+    layout = layouts.layout_recheck(actor=table_games_manager, layout=tcp_layout)
+    layout = layouts.layout_update(actor=table_games_manager, layout=layout, checked=[
+        i["key"] for i in layouts.checklist_for(layout.submission)])
+    layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
+    layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
+    assert reasons(Table.objects.get(pk=ready_table.pk)) == [
+        f"The layout \"{layout.name}\" is approved for version 2, which is not in force yet; "
+        f"it differs from version 1. (§601a.10(a), §649a.2)"]
