@@ -78,7 +78,8 @@ class CatalogPaytableSerializer(serializers.ModelSerializer):
     class Meta:
         model = CatalogPaytable
         fields = ["id", "property", "paytable_id", "game", "wager", "entry", "status",
-                  "proposed_by", "proposed_at", "decided_by", "decided_at"]
+                  "proposed_by", "proposed_at", "decided_by", "decided_at", "retire_reason",
+                  "retire_requested_at", "retired_at"]
 
 
 def _bad(errors: dict) -> Response:
@@ -265,18 +266,21 @@ class PaytableList(APIView):
 
 
 class PaytableDecision(APIView):
-    """POST ``approve`` or ``reject``: a second compliance officer decides."""
+    """POST ``approve`` or ``reject`` (a second compliance officer decides on a proposal),
+    ``request-retirement`` (``{"reason": ...}``) on an approved paytable no approved version
+    in force or scheduled selects, then ``retire`` or ``keep`` (a second officer)."""
 
     permission_classes = [HasAbility]
     required_ability = "paytables.approve"
-    DECISIONS = services.PAYTABLE_DECISIONS
+    DECISIONS = services.PAYTABLE_ACTIONS
 
-    @extend_schema(request=None, responses=CatalogPaytableSerializer)
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=CatalogPaytableSerializer)
     def post(self, request, pk: int, decision: str):
         paytable = generics.get_object_or_404(selectors.paytable_list(user=request.user), pk=pk)
         try:
-            paytable = services.paytable_transition(actor=request.user, paytable=paytable,
-                                                    to=self.DECISIONS[decision])
+            paytable = services.paytable_decide(
+                actor=request.user, paytable=paytable, decision=decision,
+                reason=str(_terms(request.data).get("reason", "")))
         except services.RulesError as exc:
             return _bad(exc.errors)
         return Response(CatalogPaytableSerializer(paytable).data)

@@ -432,3 +432,20 @@ def paytable_decide_retirement(*, actor, paytable: CatalogPaytable, to: str) -> 
     audit_record(actor=actor, action=f"rulesubmissions.paytable.{verb}", target=paytable,
                  before=before, after={"status": to})
     return paytable
+
+
+# Every decision on a catalog paytable, by its route: approve or reject a proposal; ask to
+# retire an approved one; retire it or keep it (a second officer).
+PAYTABLE_ACTIONS = (*PAYTABLE_DECISIONS, "request-retirement", *RETIREMENT_DECISIONS)
+
+
+def paytable_decide(*, actor, paytable: CatalogPaytable, decision: str,
+                    reason: str = "") -> CatalogPaytable:
+    """One of ``PAYTABLE_ACTIONS``, for the page and the API alike."""
+    if decision in PAYTABLE_DECISIONS:
+        return paytable_transition(actor=actor, paytable=paytable,
+                                   to=PAYTABLE_DECISIONS[decision])
+    if decision == "request-retirement":
+        return paytable_request_retirement(actor=actor, paytable=paytable, reason=reason)
+    return paytable_decide_retirement(actor=actor, paytable=paytable,
+                                      to=RETIREMENT_DECISIONS[decision])

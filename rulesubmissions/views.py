@@ -405,18 +405,11 @@ def paytable_propose(request):
 def paytable_decide(request, pk: int, decision: str):
     paytable = get_object_or_404(selectors.paytable_list(user=request.user), pk=pk)
     title = paytable.entry.get("title") or paytable.paytable_id
+    if decision not in services.PAYTABLE_ACTIONS:
+        raise Http404(decision)
     try:
-        if decision in services.PAYTABLE_DECISIONS:
-            services.paytable_transition(actor=request.user, paytable=paytable,
-                                         to=services.PAYTABLE_DECISIONS[decision])
-        elif decision == "request-retirement":
-            services.paytable_request_retirement(actor=request.user, paytable=paytable,
-                                                 reason=request.POST.get("reason", ""))
-        elif decision in services.RETIREMENT_DECISIONS:
-            services.paytable_decide_retirement(actor=request.user, paytable=paytable,
-                                                to=services.RETIREMENT_DECISIONS[decision])
-        else:
-            raise Http404(decision)
+        services.paytable_decide(actor=request.user, paytable=paytable, decision=decision,
+                                 reason=request.POST.get("reason", ""))
     except services.RulesError as exc:
         messages.error(request, f"{title}: " + " ".join(m for msgs in exc.errors.values()
                                                          for m in msgs))

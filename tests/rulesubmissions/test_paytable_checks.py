@@ -173,3 +173,19 @@ def test_the_retirement_pages_ask_then_confirm(client_for, approved_f, complianc
         reverse("rulesubmissions:paytable-decide", args=[approved_f.pk, "retire"]),
         follow=True).content.decode()
     assert "retired; no Rules Submission can select it any more." in confirmed
+
+
+def test_the_api_retires_a_paytable_with_two_officers(api_session_for, approved_f,
+                                                      compliance_officer,
+                                                      second_compliance_officer):
+    url = f"/api/v1/paytables/{approved_f.pk}/"
+    no_reason = api_session_for(compliance_officer).post(f"{url}request-retirement/", {},
+                                                         format="json")
+    assert no_reason.status_code == 400 and no_reason.json() == {
+        "errors": {"reason": ["say why it is retired"]}}
+    asked = api_session_for(compliance_officer).post(
+        f"{url}request-retirement/", {"reason": "not posted any more"}, format="json")
+    assert asked.json()["status"] == "retiring"
+    assert api_session_for(compliance_officer).post(f"{url}retire/").status_code == 403
+    done = api_session_for(second_compliance_officer).post(f"{url}retire/")
+    assert done.json()["status"] == "retired" and done.json()["retired_at"]
