@@ -365,7 +365,8 @@ def needs_validation(award: Award, fields: dict) -> bool:
 
 def _locked(slip: JackpotSlip) -> JackpotSlip:
     return (JackpotSlip.objects.select_for_update(of=("self",))
-            .select_related("property", "table", "table__property").get(pk=slip.pk))
+            .select_related("property", "table", "table__property", "table__submission",
+                            "recorded_by").get(pk=slip.pk))
 
 
 def verify_validator(slip: JackpotSlip, actor) -> None:
