@@ -2,7 +2,9 @@
 cut-off end is found by ``manage.py audit_verify`` and the beat job, and shown on the
 dashboards."""
 
+import re
 import threading
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -16,6 +18,8 @@ from casino.db_roles import owner_credentials
 from casino.models import AuditChainCheck, AuditEvent
 from casino.tasks import audit_verify
 from tests.ci import in_ci
+
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _owner_sql(*statements: tuple[str, list]) -> None:
@@ -137,3 +141,13 @@ def test_events_written_at_the_same_time_from_many_threads_make_one_chain(keysto
         thread.join()
     assert errors == []
     assert audit_verify() == {"ok": True, "events": AuditEvent.objects.count(), "problems": []}
+
+
+@pytest.mark.django_db
+def test_the_readme_audit_verify_example_is_what_the_command_prints(events, capsys):
+    section = README.read_text().split("**Audit trail: tamper-evident.**", 1)[1]
+    example = re.search(r"```text\n\$ python manage.py audit_verify\n(.*?)\n```", section,
+                        re.S).group(1)
+    call_command("audit_verify")
+    printed = capsys.readouterr().out.strip()
+    assert re.sub(r"\d+", "N", printed) == re.sub(r"\d+", "N", example)

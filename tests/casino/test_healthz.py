@@ -2,6 +2,9 @@
 probe a worker ran (never by waiting on the broker from a web thread)."""
 
 import datetime as dt
+import json
+import re
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -50,6 +53,14 @@ def test_anonymous_callers_get_only_ok_and_no_details(client, no_broker_calls):
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
     assert b"worker-7" not in response.content
+
+
+def test_the_readme_example_is_what_an_anonymous_caller_gets(client, no_broker_calls):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("**Health.**", 1)[1]
+    example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    _probe(seconds_ago=5)
+    assert client.get("/healthz").json() == example
 
 
 def test_anonymous_callers_get_only_down_when_the_probe_is_stale(client, settings,
