@@ -158,3 +158,11 @@ def test_an_ordinary_form_post_still_goes_through(client_for, table_games_manage
     response = client_for(table_games_manager).post(
         reverse("rulesubmissions:editor-validate"), _editor_post(), HTTP_HX_REQUEST="true")
     assert response.status_code == 200
+
+
+def test_each_limit_can_be_set_in_settings(settings):
+    settings.MAX_JSON_DEPTH = 2
+    settings.MAX_STRING_LENGTH = 3
+    assert parse_json(b'[["ok"]]') == [["ok"]]
+    assert refused("[[[]]]") == {"[0][0]": ["nested more than 2 levels deep"]}
+    assert refused('["four"]') == {"[0]": ["a text is at most 3 characters (got 4)"]}
