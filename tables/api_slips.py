@@ -82,6 +82,7 @@ class SlipList(generics.ListAPIView):
         OpenApiParameter(name, str) for name in slips.FILTERS])
     def get(self, request, *args, **kwargs):
         try:
+            slips.check_input(request.query_params.dict(), {*slips.FILTERS, "page"})
             return super().get(request, *args, **kwargs)
         except slips.SlipError as exc:
             return _bad(exc.errors)

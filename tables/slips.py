@@ -513,24 +513,24 @@ FILTERS = ("date_from", "date_to", "table", "status", "amount_min", "amount_max"
 
 
 def slip_list(*, property: Property, filters: dict | None = None) -> QuerySet[JackpotSlip]:
-    """The property's slips, newest first, filtered by gaming date, table label, status and
-    amount (each filter a string; a bad one is a ``SlipError`` naming it)."""
+    """The property's slips, newest first, filtered by gaming day, table label, status, kind
+    and amount (each filter a string; a bad one is a ``SlipError`` naming it)."""
     qs = (JackpotSlip.objects.filter(property=property)
-          .select_related("table", "recorded_by", "validated_by", "paid_by"))
+          .select_related("table", "parent", "recorded_by", "validated_by", "paid_by",
+                          "void_requested_by", "voided_by"))
     f = {k: v for k, v in (filters or {}).items() if k in FILTERS and v not in (None, "")}
-    try:
-        if "date_from" in f:
-            qs = qs.filter(recorded_at__gte=_day_start(property, _date(f["date_from"])))
-        if "date_to" in f:
-            qs = qs.filter(recorded_at__lt=_day_start(property, _date(f["date_to"]))
-                           + datetime.timedelta(days=1))
-        if "amount_min" in f:
-            qs = qs.filter(award__gte=Decimal(f["amount_min"]))
-        if "amount_max" in f:
-            qs = qs.filter(award__lte=Decimal(f["amount_max"]))
-    except (ValueError, ArithmeticError) as exc:
-        raise _fail("filters", "Dates are YYYY-MM-DD and amounts are dollars, "
-                               "like 1200.00.") from exc
+    if "date_from" in f:
+        qs = qs.filter(recorded_at__gte=_day_start(property, _date(f, "date_from")))
+    if "date_to" in f:
+        qs = qs.filter(recorded_at__lt=_day_start(property, _date(f, "date_to"))
+                       + datetime.timedelta(days=1))
+    if "amount_min" in f:
+        qs = qs.filter(award__gte=_amount(f, "amount_min"))
+    if "amount_max" in f:
+        qs = qs.filter(award__lte=_amount(f, "amount_max"))
+    for name, choices in (("status", SlipStatus), ("kind", SlipKind)):
+        if name in f and f[name] not in choices.values:
+            raise _fail(name, f"Choose one of {', '.join(choices.values)}.")
     if "table" in f:
         qs = qs.filter(table__label=f["table"])
     if "status" in f:
@@ -540,8 +540,18 @@ def slip_list(*, property: Property, filters: dict | None = None) -> QuerySet[Ja
     return qs
 
 
-def _date(text: str) -> datetime.date:
-    return datetime.date.fromisoformat(str(text))
+def _amount(filters: dict, name: str) -> Decimal:
+    try:
+        return Decimal(str(filters[name]))
+    except ArithmeticError as exc:
+        raise _fail(name, "An amount in dollars, like 1200.00.") from exc
+
+
+def _date(filters: dict, name: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(str(filters[name]))
+    except ValueError as exc:
+        raise _fail(name, "A date as YYYY-MM-DD.") from exc
 
 
 def _day_start(prop: Property, day: datetime.date) -> datetime.datetime:

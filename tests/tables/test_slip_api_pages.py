@@ -160,3 +160,21 @@ def test_a_void_over_the_api_takes_a_reason_then_a_second_person(tcp_table, reco
     assert (done["status"], done["voided_by"]) == ("voided", "fiona")
     assert api_session_for(floorperson).post(f"{LIST}{slip.pk}/validate/",
                                              format="json").status_code == 400
+
+
+def test_the_list_names_a_bad_filter_and_reads_a_page_in_a_fixed_number_of_queries(
+        tcp_table, record, api_session_for, auditor, floorperson, django_assert_num_queries):
+    for seat in (1, 2, 3):
+        slips.slip_validate(slip=record(tcp_table, seat, "five_card_progressive", tcp_round(
+            position(seat, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+            community="Jh Th")), actor=floorperson)
+    client = api_session_for(auditor)
+    for params, field in (({"amount_min": "lots"}, "amount_min"),
+                          ({"date_from": "30/11/2026"}, "date_from"),
+                          ({"status": "lost"}, "status"), ({"seat": "1"}, "seat")):
+        answer = client.get(LIST, params)
+        assert answer.status_code == 400 and field in answer.json()["errors"], params
+    client.get(LIST)  # the session and permissions, read once
+    with django_assert_num_queries(8):
+        found = client.get(LIST, {"status": "validated"}).json()
+    assert [s["award"] for s in found["results"]] == ["10000.00", "10000.00", "20000.00"]
