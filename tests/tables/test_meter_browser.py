@@ -1,0 +1,46 @@
+"""The floor sees its meters move live: the board polls (htmx) and shows new amounts without a
+reload; the meter page draws its history with the vendored chart library."""
+
+import pytest
+from django.core.management import call_command
+
+from casino.demo import DEMO_PASSWORD
+from casino.models import Property
+from tables import wagers
+from tables.models import Table
+from tests.browser import conftest as browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+playwright_instance, browser_context, page = (browser.playwright_instance,
+                                              browser.browser_context, browser.page)
+
+
+def sign_in(page, live_server, username):
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("h1")
+
+
+def test_the_board_updates_live_and_the_meter_page_draws_its_chart(live_server, page):
+    call_command("load_demo")
+    sign_in(page, live_server, "floormgr")
+    page.goto(f"{live_server.url}/floor/meters/")
+    cell = page.locator("#meter-board td.amount").first
+    assert cell.inner_text() == "$10000.00"
+    # The demo's Five-Card Progressive takes 5% of each wager: 40 wagers of $5.00 add $10.00.
+    prop = Property.objects.get(name__startswith="Keystone")
+    table = Table.objects.get(property=prop, label="TCP-1")
+    events = [{"id": f"live-{n}", "table": "TCP-1", "seat": 1 + n % 7,
+               "wager": "five_card_progressive", "amount": "5.00",
+               "placed_at": "2026-11-30T21:15:04-05:00"} for n in range(40)]
+    results, _ = wagers.wagers_ingest(property=prop, events=events)
+    assert {r["status"] for r in results} == {"accepted"}
+    wagers.wagers_apply(table_id=table.pk)
+    page.wait_for_function(
+        "document.querySelector('#meter-board td.amount').innerText === '$10010.00'")
+    page.click("#meter-board td a")
+    page.wait_for_selector("#meter-chart canvas")
+    assert page.locator("#meter-chart").get_attribute("data-points") == "2"
+    assert "$10010.00" in page.inner_text("#meter-amount")
