@@ -75,13 +75,11 @@ def _join(path: str, key: object) -> str:
     return f"{path}.{_shown(str(key))}" if path else _shown(str(key))
 
 
-def _text_errors(value: str, *, key: bool) -> list[str]:
+def _text_errors(value: str, most: int, what: str) -> list[str]:
     errors = []
     if NUL in value:
         errors.append("a NUL character (\\u0000) is not allowed")
-    most = limit("MAX_KEY_LENGTH" if key else "MAX_STRING_LENGTH")
     if len(value) > most:
-        what = "a field name" if key else "a text"
         errors.append(f"{what} is at most {most:,} characters (got {len(value):,})")
     return errors
 
@@ -91,25 +89,29 @@ def check_data(data: object) -> None:
     than ``MAX_JSON_DEPTH``, naming each field (``positions[0].cards[1]``). Iterative: a deep
     value cannot exhaust the stack here."""
     errors: dict[str, list[str]] = {}
-    deepest = limit("MAX_JSON_DEPTH")
-    stack: list[tuple[str, object, int]] = [("", data, 1)]
+    deepest, longest, longest_key = (limit("MAX_JSON_DEPTH"), limit("MAX_STRING_LENGTH"),
+                                     limit("MAX_KEY_LENGTH"))
+    if isinstance(data, str) and (NUL in data or len(data) > longest):
+        errors["detail"] = _text_errors(data, longest, "a text")
+    stack: list[tuple[str, object, int]] = (
+        [("", data, 1)] if isinstance(data, dict | list) else [])
     while stack:
         path, value, depth = stack.pop()
-        if isinstance(value, dict | list):
-            if depth > deepest:
-                errors.setdefault(path or "detail", []).append(
-                    f"nested more than {deepest} levels deep")
-                continue
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            for key, item in items:
-                where = _join(path, key)
-                if isinstance(key, str):
-                    for message in _text_errors(key, key=True):
-                        errors.setdefault(where, []).append(message)
-                stack.append((where, item, depth + 1))
-        elif isinstance(value, str):
-            for message in _text_errors(value, key=False):
-                errors.setdefault(path or "detail", []).append(message)
+        if depth > deepest:
+            errors.setdefault(path or "detail", []).append(
+                f"nested more than {deepest} levels deep")
+            continue
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            # a path is written out only for a container or a refusal: most values are neither
+            if isinstance(key, str) and (NUL in key or len(key) > longest_key):
+                errors.setdefault(_join(path, key), []).extend(
+                    _text_errors(key, longest_key, "a field name"))
+            if isinstance(item, str):
+                if NUL in item or len(item) > longest:
+                    errors.setdefault(_join(path, key), []).extend(
+                        _text_errors(item, longest, "a text"))
+            elif isinstance(item, dict | list):
+                stack.append((_join(path, key), item, depth + 1))
     if errors:
         raise InputRefused(errors)
 
@@ -129,7 +131,7 @@ def _too_deep(text: str) -> str | None:
             if len(frames) == deepest:
                 path = ""
                 for key, _ in frames:
-                    path = _join(path, key)
+                    path = _join(path, _decoded(key) if isinstance(key, str) else key)
                 return path or "detail"
             frames.append([0 if token == "[" else "", None])
         elif token in "]}":
@@ -142,11 +144,18 @@ def _too_deep(text: str) -> str | None:
             if frames:
                 frames[-1][0] = last if last is not None else ""
         else:
-            try:
-                last = json.loads(token)
-            except ValueError:
-                last = token[1:-1]
+            last = token  # decoded only if it ends up in a path
     return None
+
+
+def _decoded(token: str) -> str:
+    """A JSON string token's text (a key of the path), or its raw text if it cannot be read."""
+    if not token.startswith('"'):
+        return token
+    try:
+        return json.loads(token)
+    except ValueError:
+        return token[1:-1]
 
 
 def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
@@ -160,12 +169,14 @@ def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
     except (UnicodeDecodeError, LookupError):
         raise InputRefused({"detail": [
             f"the request body is not valid {encoding} text"]}) from None
-    deep = _too_deep(text)
-    if deep is not None:
-        raise InputRefused({deep: [f"nested more than {limit('MAX_JSON_DEPTH')} levels deep"]})
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        # Nested deeper than the parser can follow: name where the limit was passed.
+        deep = _too_deep(text) or "detail"
+        raise InputRefused({deep: [f"nested more than {limit('MAX_JSON_DEPTH')} levels deep"]}
+                           ) from None
+    except ValueError as exc:
         raise InputRefused({"detail": [f"the body is not valid JSON: {exc}"]}) from None
     check_data(data)
     return data
@@ -189,15 +200,17 @@ class StrictJSONParser(JSONParser):
             raise ParseError({"errors": exc.errors}) from None
 
 
-def _field_errors(fields: QueryDict, prefix: str) -> dict[str, list[str]]:
+def _field_errors(fields: QueryDict) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
+    if not fields:
+        return errors
+    longest, longest_key = limit("MAX_STRING_LENGTH"), limit("MAX_KEY_LENGTH")
     for key, values in fields.lists():
-        where = f"{prefix}{_shown(key)}"
-        messages = _text_errors(key, key=True)
+        messages = _text_errors(key, longest_key, "a field name")
         for value in values:
-            messages += [m for m in _text_errors(value, key=False) if m not in messages]
+            messages += [m for m in _text_errors(value, longest, "a text") if m not in messages]
         if messages:
-            errors[where] = messages
+            errors[_shown(key)] = messages
     return errors
 
 
@@ -211,11 +224,11 @@ class InputLimitsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        errors = _field_errors(request.GET, "")
+        errors = _field_errors(request.GET)
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             if request.content_type in ("application/x-www-form-urlencoded",
                                         "multipart/form-data") and request.method == "POST":
-                errors.update(_field_errors(request.POST, ""))
+                errors.update(_field_errors(request.POST))
             elif request.content_type == "application/json" or request.content_type.endswith(
                     "+json"):
                 errors.update(_json_errors(request))

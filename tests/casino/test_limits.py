@@ -39,7 +39,7 @@ def test_json_at_the_depth_limit_is_read():
     assert parse_json(nested(MAX_JSON_DEPTH).encode()) is not None
 
 
-def test_one_level_more_is_refused_before_parsing_with_the_path():
+def test_one_level_more_is_refused_with_the_path():
     message = [f"nested more than {MAX_JSON_DEPTH} levels deep"]
     assert refused(nested(MAX_JSON_DEPTH + 1)) == {"[0]" * MAX_JSON_DEPTH: message}
     errors = refused('{"a": {"b": [1, 2, ' + nested(MAX_JSON_DEPTH) + "]}}")
@@ -166,3 +166,9 @@ def test_each_limit_can_be_set_in_settings(settings):
     assert parse_json(b'[["ok"]]') == [["ok"]]
     assert refused("[[[]]]") == {"[0][0]": ["nested more than 2 levels deep"]}
     assert refused('["four"]') == {"[0]": ["a text is at most 3 characters (got 4)"]}
+
+
+def test_nesting_beyond_what_the_parser_can_follow_is_named_without_parsing():
+    errors = refused('{"a": {"b": ' + "[" * 200_000 + "]" * 200_000 + "}}")
+    assert errors == {"a.b" + "[0]" * (MAX_JSON_DEPTH - 2): [
+        f"nested more than {MAX_JSON_DEPTH} levels deep"]}
