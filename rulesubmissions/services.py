@@ -288,7 +288,8 @@ def _engine_errors(entry: dict) -> dict[str, list[str]]:
     game, wager = entry.get("game"), entry.get("wager")
     spec = game_spec(game)
     if spec is None:
-        return {"entry.game": [f"{game!r} is not a game of the engine"]}
+        return {"entry.game": ["required: a game of the engine" if not game
+                               else f"{game!r} is not a game of the engine"]}
     chooser = spec.paytable_chooser(str(wager))
     if chooser is None:
         return {"entry.wager": [f"{spec.name} has no wager or paytable option {wager!r} "

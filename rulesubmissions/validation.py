@@ -26,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from games.errors import GameError
 from games.money import fmt, parse_dollars
+from games.names import choice_name
 from games.paytables import Catalog, using
 from games.spec import GameSpec, MeterSpec, OptionSpec
 from rulesubmissions.engine import game_spec, meter_context
@@ -118,7 +119,9 @@ def _option(checked: Checked, o: OptionSpec, value: object) -> object:
     if o.choices:
         if str(value) in map(str, o.choices):
             return value
-        checked.fail(path, f"{o.name}: choose one of {', '.join(map(str, o.choices))} ({o.rule})")
+        named = ", ".join(f"{choice_name(o.key, c)} ({c})" if choice_name(o.key, c) != str(c)
+                          else str(c) for c in o.choices)
+        checked.fail(path, f"{o.name}: choose one of {named} ({o.rule})")
     elif isinstance(o.default, bool):
         if isinstance(value, bool):
             return value
@@ -144,7 +147,8 @@ def requirement(spec: GameSpec, option: str, needed: object) -> str:
     """A wager's ``requires`` entry as people say it: "Commission free is yes"."""
     o = spec.option(option)
     values = needed if isinstance(needed, (tuple, list)) else (needed,)
-    shown = " or ".join("yes" if v is True else "no" if v is False else str(v) for v in values)
+    shown = " or ".join(choice_name(option, v).lower() if isinstance(v, bool)
+                        else choice_name(option, v) for v in values)
     return f"{o.name if o else option} is {shown}"
 
 

@@ -502,7 +502,8 @@ def test_the_dealing_procedure_is_one_of_the_three_the_chapter_names(game, rule)
     assert check(terms).ok
     terms["options"]["dealing_procedure"] = "by_robot"
     assert check(terms).errors["options.dealing_procedure"] == [
-        f"{option.name}: choose one of manual_shoe, hand, automated_shoe ({rule})"]
+        f"{option.name}: choose one of Manual dealing shoe (manual_shoe), Dealt from the hand "
+        f"(hand), Automated dealing shoe (automated_shoe) ({rule})"]
 
 
 def test_pai_gow_adjacent_betting_areas_is_a_yes_no_option_off_by_default():
