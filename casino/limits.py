@@ -3,9 +3,10 @@ length and no NUL characters. Hostile or careless input is a 400 naming the fiel
 limit, never a 500 (a 1,000-level JSON body exhausted Python's recursion; a NUL character
 reached PostgreSQL, which cannot store one in text or ``jsonb``).
 
-Every API body is read by ``StrictJSONParser`` (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``);
-query strings and form posts, pages and htmx included, by ``InputLimitsMiddleware``. The
-standard library's ``json`` does the parsing; these checks only bound what it is given.
+``InputLimitsMiddleware`` checks every request before any view: query strings, form posts
+(pages and htmx included) and JSON bodies, whatever parser a view names; DRF's own parsing goes
+through ``StrictJSONParser`` (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``) too. The standard
+library's ``json`` does the parsing; these checks only bound what it is given.
 """
 
 from __future__ import annotations
@@ -118,31 +119,31 @@ def check_data(data: object) -> None:
 
 def _too_deep(text: str) -> str | None:
     """The path of the first object or list nested deeper than ``MAX_JSON_DEPTH`` in JSON
-    ``text``, found without parsing it (the parser would recurse once per level); None if
-    there is none."""
+    ``text``, found without parsing it (used when the parser cannot follow the nesting);
+    None if there is none."""
     deepest = limit("MAX_JSON_DEPTH")
     if text.count("[") + text.count("{") <= deepest:
         return None
-    frames: list[list] = []  # [key or index, last string seen] per open object or list
+    frames: list[int | str] = []  # per open list its index, per object its key's token
     last = None
     for match in _TOKEN.finditer(text):
         token = match.group()
         if token in "[{":
             if len(frames) == deepest:
                 path = ""
-                for key, _ in frames:
+                for key in frames:
                     path = _join(path, _decoded(key) if isinstance(key, str) else key)
                 return path or "detail"
-            frames.append([0 if token == "[" else "", None])
+            frames.append(0 if token == "[" else "")
         elif token in "]}":
             if frames:
                 frames.pop()
         elif token == ",":
-            if frames and isinstance(frames[-1][0], int):
-                frames[-1][0] += 1
+            if frames and isinstance(frames[-1], int):
+                frames[-1] += 1
         elif token == ":":
             if frames:
-                frames[-1][0] = last if last is not None else ""
+                frames[-1] = last if last is not None else ""
         else:
             last = token  # decoded only if it ends up in a path
     return None
