@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils import timezone
 
-from games.names import choice_name, hand_name
+from games.names import choice_name, hand_name, words
 from games.paytables import Catalog, PaytableNames, known_hands, using
 from games.spec import GameSpec
 from rulesubmissions.engine import available_games
@@ -210,7 +210,7 @@ class CatalogFilterForm(forms.Form):
 
 def _wager_label(spec: GameSpec | None, key: str) -> str:
     chooser = spec.paytable_chooser(key) if spec else None
-    return chooser.name if chooser else key
+    return chooser.name if chooser else words(key)
 
 
 def _matches(p, text: str, wager_label: str) -> bool:
