@@ -302,3 +302,17 @@ def test_superscript_digits_and_nuls_in_page_queries_are_never_a_500(persona, re
         response = client.get(route, query)
         assert response.status_code < 500, (route, response.status_code)
         assert client.get(route, {"q": "\x00"}).status_code == 400, route
+
+
+@pytest.mark.parametrize("persona", ["table_games_manager", "compliance_officer",
+                                     "floor_manager", "floorperson"])
+def test_superscript_digits_in_any_page_form_post_are_never_a_500(persona, request,
+                                                                  client_for):
+    client = client_for(request.getfixturevalue(persona))
+    form = {**SUPERSCRIPT_IDS, "game": "three_card_poker", "amount": "²", "seat_0": "²",
+            "row_0_seat": "²", "effective_date": "²", "table_minimum": "²"}
+    for route in _page_routes():
+        if route in ("/logout/", "/login/"):
+            continue
+        response = client.post(route, form, HTTP_HX_REQUEST="true")
+        assert response.status_code < 500, (route, response.status_code)
