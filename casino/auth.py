@@ -8,11 +8,23 @@ sign-out is audited (casino/signals.py).
 
 from axes.backends import AxesStandaloneBackend
 from django import forms
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.signals import user_login_failed
 
 from casino.permissions import can
+
+
+def client_address(request) -> str:
+    """The address a sign-in came from (throttling, audit): behind the TLS proxy
+    (``DJANGO_BEHIND_TLS_PROXY``) the last address in ``X-Forwarded-For``, which the proxy
+    itself appended (earlier ones are whatever the client sent)."""
+    if settings.BEHIND_TLS_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "")
 
 
 class SignInThrottleBackend(AxesStandaloneBackend):

@@ -267,9 +267,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
-if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
-    AXES_IPWARE_PROXY_COUNT = 1  # the proxy's X-Forwarded-For gives the client's address
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# Behind the TLS proxy the client's address is the one the proxy appended to X-Forwarded-For.
+BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+AXES_CLIENT_IP_CALLABLE = "casino.auth.client_address"
 
 # API tokens (django-rest-knox, casino/tokens.py): stored as SHA-512 digests, expiring.
 API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90)

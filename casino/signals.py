@@ -19,6 +19,7 @@ from django.dispatch import receiver
 from knox.models import AuthToken
 
 from casino.audit import audit_record
+from casino.auth import client_address
 from casino.models import Property, StaffMembership
 
 User = get_user_model()
@@ -35,8 +36,8 @@ def current_actor():
     return user if user is not None and user.is_authenticated else None
 
 
-def client_address(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
+def _address(request) -> str:
+    return client_address(request) if request is not None else ""
 
 
 def home_property(user) -> Property | None:
@@ -61,7 +62,9 @@ def _record(action: str, target, *, before=None, after=None, actor=None, prop=No
 # --- Users ------------------------------------------------------------------------------------
 
 @receiver(pre_save, sender=User, dispatch_uid="casino.audit.user_pre_save")
-def _user_pre_save(sender, instance, raw=False, **kwargs):
+def _user_pre_save(sender, instance, raw=False, update_fields=None, **kwargs):
+    if update_fields is not None and set(update_fields) <= {"last_login"}:
+        return  # a sign-in, audited as such
     if instance.pk and not raw:
         old = User.objects.filter(pk=instance.pk).first()
         instance._audit_before = _user_state(old) if old else None
@@ -203,14 +206,14 @@ def _token_delete(sender, instance, **kwargs):
 @receiver(user_logged_in, dispatch_uid="casino.audit.signed_in")
 def _signed_in(sender, request, user, **kwargs):
     _record("casino.signin.success", user, actor=user,
-            after={"address": client_address(request)})
+            after={"address": _address(request)})
 
 
 @receiver(user_logged_out, dispatch_uid="casino.audit.signed_out")
 def _signed_out(sender, request, user, **kwargs):
     if user is not None:
         _record("casino.signin.signout", user, actor=user,
-                after={"address": client_address(request)})
+                after={"address": _address(request)})
 
 
 @receiver(user_login_failed, dispatch_uid="casino.audit.signin_failed")
@@ -218,7 +221,7 @@ def _signin_failed(sender, credentials, request=None, **kwargs):
     username = str(credentials.get("username", ""))[:150]
     user = User.objects.filter(username=username).first()
     _record("casino.signin.failure", user,
-            after={"username": username, "address": client_address(request),
+            after={"username": username, "address": _address(request),
                    "locked_out": bool(getattr(request, "axes_locked_out", False))})
 
 

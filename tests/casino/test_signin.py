@@ -98,3 +98,18 @@ def test_an_api_client_account_cannot_sign_in_to_the_pages(api_client):
     assert "_auth_user_id" not in client.session
     event = AuditEvent.objects.filter(action="casino.signin.failure").first()
     assert event.target_id == str(api_client.pk)
+
+
+def test_behind_the_proxy_the_address_is_the_one_the_proxy_appended(floorperson, settings):
+    settings.BEHIND_TLS_PROXY = True
+    for i in range(settings.AXES_FAILURE_LIMIT):
+        # The client forges the first entry; the proxy (10.0.0.1) appends the real one.
+        Client().post(LOGIN, {"username": f"guess{i}", "password": "x"}, REMOTE_ADDR="10.0.0.1",
+                      HTTP_X_FORWARDED_FOR=f"1.2.3.{i}, 203.0.113.7")
+    locked = Client().post(LOGIN, {"username": "felix", "password": PASSWORD},
+                           REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.7")
+    other = Client().post(LOGIN, {"username": "felix", "password": PASSWORD},
+                          REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.8")
+    assert (locked.status_code, other.status_code) == (429, 302)
+    failure = AuditEvent.objects.filter(action="casino.signin.failure").first()
+    assert failure.after["address"] == "203.0.113.7"
