@@ -4,7 +4,12 @@
 """
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import generics, serializers
 from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
@@ -18,7 +23,10 @@ from tables.meters import exact
 from tables.models import Meter, MeterEntry
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class ExactField(serializers.Field):
+    """An exact meter amount as a decimal string (fractions of a cent kept)."""
+
     def to_representation(self, value):
         return exact(value) if value is not None else None
 
