@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # The list each demo user works from first (casino.dashboard.panels_for).
 FIRST_PANEL = {"tgm": "panel-open", "compliance": "panel-queue", "floormgr": "panel-in-force",
                "floorperson": "panel-in-force", "auditor": "panel-events", "api": "panel-in-force",
-               "outsider": "panel-queue"}
+               "outsider": "panel-queue", "compliance2": "panel-queue"}
 
 
 @pytest.mark.parametrize("username", sorted(USERS))
