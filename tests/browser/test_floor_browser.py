@@ -82,7 +82,10 @@ def test_manager_prepares_compliance_approves_floor_manager_opens(live_server, p
     page.goto(f"{base}/")
     page.click("text=Approve table layouts")
     page.click("text=Pit 2 felt")
-    assert page.locator("img[alt='Artwork of Pit 2 felt']").is_visible()
+    # The artwork is shown beside the checklist, loaded from storage (a 1x1 PNG).
+    page.wait_for_function("() => { const i = document.querySelector("
+                           "\"img[alt='Artwork of Pit 2 felt']\"); "
+                           "return i && i.complete && i.naturalWidth === 1; }")
     page.click("text=Approve the layout")
     page.wait_for_selector("text=Layout approved.")
     log_out(page)
