@@ -374,6 +374,10 @@ def full_checklist(game: str) -> dict:
                "text": f"Payout odds or amounts of the {w.name}, inscribed or on a posted sign",
                "rule": layout.odds_rule, "when_offered": [w.key], "when_options": {},
                "needs": ""} for w in spec.wagers]
+    items += [{"key": f"odds.{key}", "kind": INSCRIPTION,
+               "text": f"{spec.option(key).name}, inscribed or on a posted sign",
+               "rule": layout.odds_rule, "when_offered": [], "when_options": {key: "set"},
+               "needs": ""} for key in layout.odds_options]
     return {"game": game, "name": spec.name, "rule": layout.rule, "note": layout.note,
             "items": items}
 

@@ -214,3 +214,14 @@ def test_an_unknown_game_is_refused_by_name():
     with pytest.raises(games.InvalidRound) as exc:
         checklist("blackjack", {})
     assert "game" in exc.value.errors
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_the_published_checklist_holds_every_item_a_submission_can_call_for(game):
+    published = {i["key"] for i in full_checklist(game)["items"]}
+    everything = base_terms(game)
+    spec = games.spec(game)
+    everything["wagers"] = {w.key: "X" for w in spec.wagers}
+    everything["options"] = {o.key: (o.choices[0] if o.choices else True) for o in spec.options}
+    everything["payout_limit"] = "50000.00"
+    assert set(keys(checklist(game, everything))) <= published
