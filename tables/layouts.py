@@ -125,10 +125,11 @@ def needs_reapproval(layout: Layout) -> list[dict]:
 
 # --- artwork --------------------------------------------------------------------------------
 
-def artwork_check(artwork: UploadedFile | None) -> str:
+def artwork_check(artwork: object) -> str:
     """The artwork's type by its content (PNG, JPEG or PDF), within the size limit."""
-    if artwork is None:
-        raise LayoutError({"artwork": ["Attach the layout artwork (PNG, JPEG or PDF)."]})
+    if not isinstance(artwork, UploadedFile):
+        raise LayoutError({"artwork": ["Attach the layout artwork as a file (PNG, JPEG or "
+                                       "PDF)."]})
     limit = settings.LAYOUT_ARTWORK_MAX_BYTES
     if artwork.size > limit:
         raise LayoutError({"artwork": [
@@ -207,7 +208,7 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
     before = {"checked": layout.checked, "artwork": layout.artwork.name}
     if checked is not None:
         layout.checked = _checked(checklist_for(layout.submission), checked)
-    if artwork is not None:
+    if artwork not in (None, ""):
         layout.artwork_type = artwork_check(artwork)
         layout.artwork_name = (artwork.name or "")[:200]
         layout.artwork.save("artwork", artwork, save=False)

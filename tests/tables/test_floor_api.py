@@ -221,3 +221,11 @@ def test_open_takes_no_body(api_session_for, floor_manager, ready_table):
                                                    {"force": True}, format="json")
     assert response.status_code == 400
     assert response.json() == {"errors": {"force": ["Unknown field: this action takes no body."]}}
+
+
+def test_artwork_sent_as_text_is_refused_by_name(api_session_for, tcp, table_games_manager):
+    response = api_session_for(table_games_manager).post("/api/v1/layouts/", {
+        "name": "Felt", "game": "three_card_poker", "artwork": "felt.png"}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"artwork": [
+        "Attach the layout artwork as a file (PNG, JPEG or PDF)."]}}
