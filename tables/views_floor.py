@@ -69,6 +69,7 @@ def table_detail(request, pk: int):
     return render(request, "tables/floor/table_detail.html", {
         **_status_context(request, table), "checklist": _checklist(table),
         "history": floor.table_history(table),
+        "checklist_note": engine_layout.game_layout(table.game).note,
         "can_configure": can(request.user, "tables.configure", table.property)})
 
 

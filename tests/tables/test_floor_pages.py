@@ -162,3 +162,11 @@ def test_the_table_page_shows_who_opened_and_closed_it(client_for, floorperson, 
     html = client_for(floorperson).get(reverse("tables:table-detail",
                                                args=[open_table.pk])).text
     assert "Table opened (version 1)" in html and "Table closed" in html
+
+
+def test_a_let_it_ride_table_page_says_its_section_2_is_elided(client_for, floorperson,
+                                                               keystone, table_games_manager):
+    table = floor.table_create(actor=table_games_manager, property=keystone, data={
+        "label": "LIR-1", "game": "let_it_ride", "positions": 7})
+    html = client_for(floorperson).get(reverse("tables:table-detail", args=[table.pk])).text
+    assert "§643a.2 (Let It Ride table physical characteristics) is elided" in html
