@@ -636,7 +636,8 @@ def _when(user, moment) -> str:
     return f"{user.get_username()}, {timezone.localtime(moment):%Y-%m-%d %H:%M}"
 
 
-def _cards(slip: JackpotSlip) -> list[tuple[str, str]]:
+def slip_cards(slip: JackpotSlip) -> list[tuple[str, str]]:
+    """(label, cards) of the slip's seat and the table, as recorded."""
     body = slip.round or {}
     mine = next((p for p in body.get("positions", []) if p.get("seat") == slip.seat), {})
     found = [("Seat's cards", " ".join(mine.get("cards", [])))]
@@ -659,7 +660,7 @@ def print_lines(slip: JackpotSlip) -> list[tuple[str, str]]:
                      if slip.submission_version else "")),
         ("Seat", str(slip.seat)),
         ("Wager", f"{slip.wager_name} {_money(slip.wager_amount)}"),
-        *_cards(slip),
+        *slip_cards(slip),
         ("Hand", slip.hand + (f" (held at seat {slip.from_seat})"
                               if slip.kind == SlipKind.ENVY else "")),
         ("Payout", slip.odds),

@@ -103,6 +103,7 @@ def slip_detail(request, pk: int):
     user, prop = request.user, request.property
     return render(request, "tables/slips/detail.html", {
         "slip": slip, "companions": slip.companions.order_by("number"),
+        "cards": slips.slip_cards(slip),
         "can_validate": (slip.status == SlipStatus.RECORDED and slip.kind == "jackpot"
                          and can(user, "slips.validate", prop)
                          and user.pk != slip.recorded_by_id),
