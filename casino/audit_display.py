@@ -3,9 +3,10 @@ change. Codes stay in the data (and the API) for integrations; pages show these.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from games.names import words
+from games.names import choice_name, words
 
 ENTITIES = {
     "submission": "Rules Submission", "paytable": "Catalog paytable", "staff": "Staff member",
@@ -60,14 +61,17 @@ def _flat(data, path: str = "") -> dict[str, object]:
     return {path or "value": data}
 
 
-def shown(value) -> str:
-    """A stored value as text: "not set" for nothing, lists joined, booleans as Yes/No."""
+def shown(value, key: str = "") -> str:
+    """A stored value as text: "not set" for nothing, lists joined, booleans as Yes/No, a
+    snake_case key in words ("manual_shoe" under dealing_procedure: "Manual dealing shoe")."""
     if value is None or value == "":
         return "not set"
     if isinstance(value, bool):
         return "Yes" if value else "No"
     if isinstance(value, (list, tuple)):
-        return ", ".join(shown(v) for v in value) or "none"
+        return ", ".join(shown(v, key) for v in value) or "none"
+    if isinstance(value, str) and re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", value):
+        return choice_name(key.rpartition(".")[2], value)
     return str(value)
 
 
@@ -82,14 +86,15 @@ def changes(before: dict | None, after: dict | None) -> list[FieldChange]:
     old, new = _flat(before or {}), _flat(after or {})
     if before is None or after is None:
         side, kind = (new, "set") if before is None else (old, "removed")
-        return [FieldChange(label(k), "" if before is None else shown(v),
-                            shown(v) if before is None else "", kind) for k, v in side.items()]
+        return [FieldChange(label(k), "" if before is None else shown(v, k),
+                            shown(v, k) if before is None else "", kind)
+                for k, v in side.items()]
     out = []
     for key in [*new, *(k for k in old if k not in new)]:
         a, b = old.get(key, None), new.get(key, None)
         if a == b:
             continue
         kind = "added" if key not in old else "removed" if key not in new else "changed"
-        out.append(FieldChange(label(key), shown(a) if key in old else "",
-                               shown(b) if key in new else "", kind))
+        out.append(FieldChange(label(key), shown(a, key) if key in old else "",
+                               shown(b, key) if key in new else "", kind))
     return out
