@@ -178,3 +178,43 @@ def test_the_list_names_a_bad_filter_and_reads_a_page_in_a_fixed_number_of_queri
     with django_assert_num_queries(8):
         found = client.get(LIST, {"status": "validated"}).json()
     assert [s["award"] for s in found["results"]] == ["10000.00", "10000.00", "20000.00"]
+
+
+def test_pages_follow_the_roles(tcp_table, record, client_for, auditor, floorperson,
+                                floor_manager):
+    slip = record(tcp_table, 1, "five_card_progressive", RECORD_EXAMPLE["round"])
+    record_page = reverse("tables:slip-record", args=[tcp_table.pk])
+    assert client_for(auditor).get(record_page).status_code == 403
+    assert client_for(floorperson).get(record_page).status_code == 403
+    assert client_for(floor_manager).get(record_page).status_code == 200
+    refused = client_for(floor_manager).post(reverse("tables:slip-validate", args=[slip.pk]))
+    assert refused.status_code == 403  # a floor manager holds no slips.validate
+    auditor_client = client_for(auditor)
+    listing = auditor_client.get(reverse("tables:slip-list"), {"status": "recorded"})
+    assert listing.status_code == 200 and "$20,000.00" in listing.content.decode()
+    assert "Record a jackpot slip" not in listing.content.decode()
+    partial = auditor_client.get(reverse("tables:slip-list"), {"table": "TCP-9"},
+                                 HTTP_HX_REQUEST="true").content.decode()
+    assert "No jackpot slips match." in partial and "<html" not in partial
+
+
+def test_the_gaming_day_runs_from_the_propertys_cut_off(tcp_table, record, client_for,
+                                                        auditor):
+    # The gaming day ends at 06:00 local time (Property.gaming_day_ends): a slip recorded at
+    # 03:00 on 1 December belongs to the gaming day of 30 November.
+    import datetime
+
+    from django.utils import timezone
+
+    from tables.models import JackpotSlip
+
+    slip = record(tcp_table, 2, "three_card_progressive", tcp_round(
+        position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00")))
+    night = timezone.make_aware(datetime.datetime(2026, 12, 1, 3, 0))
+    JackpotSlip.objects.filter(pk=slip.pk).update(recorded_at=night)
+    assert slips.gaming_day(tcp_table.property, night) == datetime.date(2026, 11, 30)
+    nov_30 = slips.daily_report(property=tcp_table.property, day=datetime.date(2026, 11, 30))
+    dec_1 = slips.daily_report(property=tcp_table.property, day=datetime.date(2026, 12, 1))
+    assert ([s.number for s in nov_30.slips], dec_1.slips) == ([1], [])
+    page = client_for(auditor).get(reverse("tables:slip-report"), {"day": "2026-11-30"})
+    assert "1 slip in force, $300.00 in all" in page.content.decode()
