@@ -92,3 +92,33 @@ def test_concurrent_records_are_numbered_without_gaps(tcp_table, floor_manager):
     results = run_together(*[one(seat) for seat in range(1, 7)])
     assert all(isinstance(r, JackpotSlip) for r in results), results
     assert sorted(r.number for r in results) == [1, 2, 3, 4, 5, 6]
+
+
+def test_linked_tables_share_the_meter_and_are_served_one_after_the_other(
+        keystone, table_games_manager, compliance_officer, floor_manager, floorperson,
+        second_floorperson):
+    # Two tables of one linked group (§605a.8) share the Five-Card meter ($20,000, reset to
+    # $10,000). A royal at each, validated at once: $20,000 to one, $10,000 to the other.
+    from tables import meters
+    from tables.models import LinkedGroup, Table
+
+    terms = sb.approve(keystone, sb.tcp_terms(), table_games_manager, compliance_officer)
+    group = LinkedGroup.objects.create(property=keystone, name="Pit 1 link",
+                                       game="three_card_poker")
+    tables = [Table.objects.create(property=keystone, label=f"L-{n}", game="three_card_poker",
+                                   positions=7, status="open", submission=terms,
+                                   linked_group=group, progressive_system=f"PTGS-{n}",
+                                   progressive_lockout=True) for n in (1, 2)]
+    for key in terms.meters:
+        meters.meter_seed(table=tables[0], key=key, actor=floor_manager)
+    royal = tcp_round(position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+                      community="Jh Th")
+    recorded = [slips.slip_record(table=t, actor=floor_manager, data={
+        "seat": 1, "wager": "five_card_progressive", "round": royal}) for t in tables]
+    results = run_together(
+        lambda: slips.slip_validate(slip=recorded[0], actor=floorperson),
+        lambda: slips.slip_validate(slip=recorded[1], actor=second_floorperson))
+    assert all(isinstance(r, JackpotSlip) for r in results), results
+    assert sorted(r.award for r in results) == [D("10000.00"), D("20000.00")]
+    meter = Meter.objects.get(linked_group=group, key="five_card_progressive")
+    assert (meter.hits, meter.total_paid, meter.amount) == (2, D("30000.00"), D("10000"))
