@@ -3,7 +3,8 @@
 ``DATABASE_URL`` is what the web and the workers use; ``DATABASE_MIGRATE_URL`` (same database,
 the owner's user) is what ``manage.py migrate`` and ``flush`` switch to. After each migrate the
 owner grants the application role exactly: SELECT, INSERT, UPDATE, DELETE on the tables, except
-the audit log and its chain checks, which get SELECT and INSERT only. The application role owns
+the audit log and its chain checks, which get SELECT and INSERT only, and ``django_migrations``,
+SELECT only. The application role owns
 nothing and is no superuser, so from its connection ``TRUNCATE``, ``ALTER TABLE ... DISABLE
 TRIGGER`` and ``SET session_replication_role`` are refused by PostgreSQL itself.
 
@@ -77,6 +78,8 @@ def grant_app_privileges(alias: str = "default") -> None:
         f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
         f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role}",
         *(f"REVOKE UPDATE, DELETE ON {table} FROM {role}" for table in APPEND_ONLY_TABLES),
+        # Which migrations ran is the owner's record alone.
+        f"REVOKE INSERT, UPDATE, DELETE ON django_migrations FROM {role}",
     ]
     with connection.cursor() as cursor:
         for statement in statements:

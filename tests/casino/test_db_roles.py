@@ -24,6 +24,7 @@ ATTACKS = [
     "DELETE FROM casino_auditevent",
     "UPDATE casino_auditchaincheck SET ok = true",
     "DELETE FROM casino_auditchaincheck",
+    "DELETE FROM django_migrations WHERE app = 'casino'",
 ]
 
 
