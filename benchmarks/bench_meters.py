@@ -41,9 +41,12 @@ client = Client(SERVER_NAME="localhost", HTTP_AUTHORIZATION=f"Token {token}")
 for start in range(0, count, 1000):
     events = [{"id": f"{prefix}-{i}", "table": labels[i % len(labels)], "seat": 1 + i % 6,
                "wager": "five_card_progressive", "amount": "5.00",
-               "placed_at": "2026-11-30T21:15:04-05:00"} for i in range(start, min(count, start + 1000))]
-    answer = client.post("/api/v1/wagers/", json.dumps(events), content_type="application/json")
-    assert answer.status_code == 200 and answer.json()["accepted"] == len(events), answer.content[:300]
+               "placed_at": "2026-11-30T21:15:04-05:00"}
+              for i in range(start, min(count, start + 1000))]
+    answer = client.post("/api/v1/wagers/", json.dumps(events),
+                         content_type="application/json")
+    assert answer.status_code == 200, answer.content[:300]
+    assert answer.json()["accepted"] == len(events), answer.content[:300]
 """
 
 

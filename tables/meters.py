@@ -151,7 +151,8 @@ def parameters_from(submission, key: str) -> Parameters:
         config = must_hit_by(str(submission.options.get(MYSTERY_OPTION)))
         low, high = config.minimum, config.maximum
     return Parameters(initial=_dec(terms["initial"]), reset=_dec(terms["reset"]),
-                      rate=_dec(terms["rate"]), reserve_rate=_dec(terms.get("reserve_rate")) or ZERO,
+                      rate=_dec(terms["rate"]),
+                      reserve_rate=_dec(terms.get("reserve_rate")) or ZERO,
                       limit=_dec(terms.get("limit")), mystery_minimum=low, mystery_maximum=high)
 
 
@@ -237,7 +238,8 @@ def meter_seed(*, table: Table, key: str, actor) -> Meter:
 def lock_meters(table) -> dict[str, Meter]:
     """The table's meters locked for update in pk order, inside the caller's transaction,
     keyed by the engine's meter key."""
-    return {m.key: m for m in Meter.objects.select_for_update().filter(**owner_filter(table))
+    return {m.key: m for m in Meter.objects.select_for_update(no_key=True)
+            .filter(**owner_filter(table))
             .order_by("pk")}
 
 
@@ -294,7 +296,7 @@ def meters_adopt_parameters() -> list[Meter]:
     adopted = []
     for pk in Meter.objects.values_list("pk", flat=True):
         with transaction.atomic():
-            meter = Meter.objects.select_for_update().get(pk=pk)
+            meter = Meter.objects.select_for_update(no_key=True).get(pk=pk)
             tables = Table.objects.filter(pk__in=owner_tables(meter))
             if tables.exclude(status="closed").exists():
                 continue
@@ -347,7 +349,7 @@ def meter_payment_reverse(*, reference: str, actor, reason: str) -> list[MeterEn
     if not rows or MeterEntry.objects.filter(reference=reference,
                                              kind=EntryKind.REVERSAL).exists():
         return []
-    meters = {m.pk: m for m in Meter.objects.select_for_update()
+    meters = {m.pk: m for m in Meter.objects.select_for_update(no_key=True)
               .filter(pk__in={r.meter_id for r in rows}).order_by("pk")}
     reversals = []
     for row in rows:
@@ -469,7 +471,7 @@ def adjustment_decide(*, adjustment: MeterAdjustment, actor, approve: bool) -> M
     if adjustment.proposed_by_id == actor.pk:
         raise MeterError("a second person must approve an adjustment, not the one who "
                          "proposed it")
-    meter = Meter.objects.select_for_update().get(pk=adjustment.meter_id)
+    meter = Meter.objects.select_for_update(no_key=True).get(pk=adjustment.meter_id)
     if approve:
         if meter.amount + adjustment.amount < 0:
             raise MeterError("the meter would go below zero", "amount")

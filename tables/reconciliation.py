@@ -41,7 +41,7 @@ def _ledger(meter_id: int) -> dict:
 
 def meter_problems(meter_id: int) -> list[str]:
     """What does not add up for one meter, read with the meter locked (a consistent view)."""
-    meter = Meter.objects.select_for_update().get(pk=meter_id)
+    meter = Meter.objects.select_for_update(no_key=True).get(pk=meter_id)
     ledger = _ledger(meter_id)
     problems = [f"{field}: the meter says {_text(getattr(meter, field))}, its ledger "
                 f"{_text(ledger[field])}"

@@ -190,17 +190,21 @@ def _owner_tables(table: Table) -> list[int]:
 
 
 def _lock_owner(table: Table) -> None:
-    """One applier at a time per meter owner: events are applied in order."""
+    """One applier at a time per meter owner: events are applied in order. ``FOR NO KEY
+    UPDATE``: new events referencing the table are inserted meanwhile (their foreign key only
+    takes a key-share lock)."""
     if table.linked_group_id:
-        LinkedGroup.objects.select_for_update().filter(pk=table.linked_group_id).first()
+        LinkedGroup.objects.select_for_update(no_key=True).filter(
+            pk=table.linked_group_id).first()
     else:
-        Table.objects.select_for_update().filter(pk=table.pk).first()
+        Table.objects.select_for_update(no_key=True).filter(pk=table.pk).first()
 
 
 @transaction.atomic
 def _apply_batch(table: Table, limit: int) -> int:
     _lock_owner(table)
-    meters = list(Meter.objects.select_for_update().filter(**meter_service.owner_filter(table))
+    meters = list(Meter.objects.select_for_update(no_key=True, of=("self",))
+                  .filter(**meter_service.owner_filter(table))
                   .select_related("submission").order_by("pk"))
     events = list(WagerEvent.objects.filter(table_id__in=_owner_tables(table),
                                             applied_at__isnull=True)
