@@ -13,7 +13,6 @@ from knox.models import AuthToken
 
 from casino import selectors, services, tokens
 from casino.models import AuditChainCheck, AuditEvent, Property, StaffMembership
-from casino.permissions import can
 from casino.roles import ROLES
 
 
@@ -125,7 +124,8 @@ class TokenIssueForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        api_users = [u.pk for u in User.objects.filter(is_active=True) if can(u, "api.access")]
+        api_users = [u.pk for u in User.objects.filter(is_active=True, is_superuser=False)
+                     if tokens.may_hold_token(u)]
         self.fields["user"].queryset = User.objects.filter(pk__in=api_users)
         self.fields["user"].help_text = "Only active API client accounts can hold a token."
 

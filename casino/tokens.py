@@ -1,7 +1,8 @@
 """API tokens: django-rest-knox tokens (only a SHA-512 digest is stored; the key is shown
 once), expiring after ``API_TOKEN_TTL_DAYS``, issued, rotated and revoked by a superuser in the
 admin, each write audited (casino/signals.py). A token authenticates only a user who holds
-``api.access`` (the API client role): a token made for anyone else is refused.
+``api.access`` through the API client role: a token made for anyone else, superusers included
+(they administer in the admin, never with a standing credential), is refused.
 """
 
 import datetime as dt
@@ -16,12 +17,16 @@ from rest_framework import exceptions
 from casino.permissions import can
 
 
+def may_hold_token(user) -> bool:
+    return user.is_active and not user.is_superuser and can(user, "api.access")
+
+
 class ApiTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>`` for API client accounts only."""
 
     def validate_user(self, auth_token):
         user, token = super().validate_user(auth_token)
-        if not can(user, "api.access"):
+        if not may_hold_token(user):
             raise exceptions.AuthenticationFailed(
                 "This account may not use the API with a token (it lacks API access).")
         return user, token
@@ -50,7 +55,7 @@ def token_ttl() -> dt.timedelta:
 @transaction.atomic
 def token_issue(*, user, ttl: dt.timedelta | None = None) -> tuple[AuthToken, str]:
     """A new token for ``user``: (the stored token, the key to hand over once)."""
-    if not user.is_active or not can(user, "api.access"):
+    if not may_hold_token(user):
         raise TokenRefused(f"{user.get_username()} does not have API access: only API client "
                            "accounts get tokens.")
     return AuthToken.objects.create(user=user, expiry=ttl or token_ttl())

@@ -18,6 +18,7 @@ from casino.db_roles import owner_credentials
 from casino.models import AuditChainCheck, AuditEvent
 from casino.tasks import audit_verify
 from tests.ci import in_ci
+from tests.workers import running_worker, worker_env
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -112,6 +113,28 @@ def test_events_cut_off_the_end_are_noticed_against_the_last_check(events):
 def test_the_beat_schedule_runs_the_check(settings):
     tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "casino.tasks.audit_verify" in tasks
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_runs_the_check_and_the_alert_follows(events, tmp_path, client_for,
+                                                           auditor):
+    if connection.vendor != "postgresql":
+        if in_ci():
+            pytest.fail("CI must run this on PostgreSQL (DATABASE_URL)")
+        pytest.skip("a worker process cannot reach the SQLite test database")
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+    if db["PASSWORD"]:
+        url = url.replace("@", f":{db['PASSWORD']}@", 1)
+    _owner_sql(("UPDATE casino_auditevent SET action = %s WHERE id = %s",
+                ["casino.property.renamed", events[0].pk]))
+    with running_worker(worker_env(DATABASE_URL=url, DATABASE_MIGRATE_URL=None),
+                        tmp_path / "worker.log"):
+        result = audit_verify.delay().get(timeout=60)
+    assert result["ok"] is False
+    assert f"Event {events[0].seq} was changed after it was recorded." in result["problems"]
+    assert "Audit trail tampering detected" in client_for(auditor).get(reverse("dashboard")).text
 
 
 @pytest.mark.django_db(transaction=True)

@@ -109,3 +109,10 @@ def test_a_superuser_revokes_a_token_in_the_admin(admin_client, admin_user, api_
 def test_staff_have_no_token_admin(client_for, compliance_officer):
     url = reverse("admin:knox_authtoken_changelist")
     assert client_for(compliance_officer).get(url).status_code == 302
+
+
+def test_superusers_neither_get_nor_use_tokens(admin_user):
+    with pytest.raises(tokens.TokenRefused):
+        tokens.token_issue(user=admin_user)
+    _token, key = AuthToken.objects.create(user=admin_user, expiry=dt.timedelta(days=1))
+    assert _with(key).get(ME).status_code == 401
