@@ -92,6 +92,21 @@ def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_thre
         .decode()  # $60 is below the $1,200 threshold
     pdf = client.get(reverse("tables:slip-pdf", args=[big.pk]))
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    text = pdf_text(pdf.content)
+    for part in (b"Ah Kh Qh", b"$20,000.00", b"Meter before", b"Witness \\(security or cage\\)",
+                 b"Prepared by"):
+        assert part in text, part
+
+
+def pdf_text(data: bytes) -> bytes:
+    """The page content streams of a ReportLab PDF (ASCII85 over Flate), decoded."""
+    import base64
+    import re
+    import zlib
+
+    streams = re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)
+    return b"".join(zlib.decompress(base64.a85decode(raw.strip()[:-2])) for raw in streams
+                    if raw.strip().endswith(b"~>"))
 
 
 def test_the_daily_report_totals_live_slips_and_exports_csv(tcp_table, record, client_for,
