@@ -204,7 +204,8 @@ class CatalogFilterForm(forms.Form):
                                                                      "royal flush…"}))
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+        # Its own ids: the proposal form on the same page has a "game" too.
+        super().__init__(*args, auto_id="filter-%s", **kwargs)
         self.fields["game"].choices = [("", "Every game"), *game_choices()]
 
 

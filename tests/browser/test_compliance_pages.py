@@ -115,3 +115,24 @@ def test_the_audit_log_is_searched_in_words_and_fits_the_window(live_server, pag
     page.wait_for_selector("#audit-errors")
     assert "no action is called 'teleported'" in page.inner_text("#audit-errors")
     assert "No events: correct the filter above." in page.inner_text("#audit-table")
+
+
+def test_a_refused_proposal_keeps_the_officer_at_the_form_with_every_error(live_server, page):
+    """The issue's Pair Plus table: a "royal flush" row, odds 1e30, title "x", citation §1."""
+    call_command("load_demo")
+    log_in(page, live_server.url, "compliance")
+    page.goto(f"{live_server.url}/rules-submissions/paytables/")
+    page.select_option("#id_game", "three_card_poker")
+    page.select_option("#id_wager", "pair_plus")
+    page.fill("#id_name", "F")
+    page.fill("#id_title", "x")
+    page.fill("#id_citation", "§1")
+    page.fill("#id_rows", "Royal flush: 40 to 1\nPair: 1e30 to 1")
+    page.click("#propose button[type=submit]")
+    page.wait_for_selector("#err-rows")
+    assert page.url.endswith("#propose")
+    assert page.evaluate("window.scrollY") > 0  # at the form, not the top of the page
+    assert "at least 3 characters" in page.inner_text("#err-title")
+    assert "must be a section" in page.inner_text("#err-citation")
+    rows = page.inner_text("#err-rows")
+    assert "row 1: Royal flush" in rows and "row 2: 1e30 is out of range" in rows
