@@ -1,6 +1,7 @@
 """Forms: the editor's fields come from the game's SPEC; the rest are small Django forms."""
 
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.utils import timezone
@@ -60,6 +61,19 @@ class Field:
     @property
     def dom_id(self) -> str:
         return dom_id(self.path)
+
+    @property
+    def amount(self) -> str:
+        """A dollar or percent term as read: "$10,000.00", "5%", or "not set"."""
+        if self.value in (None, ""):
+            return "not set"
+        try:
+            number = Decimal(str(self.value))
+        except InvalidOperation:
+            return str(self.value)
+        if self.path.endswith(("rate", "reserve_rate")):
+            return f"{number.normalize():f}%"
+        return f"${number:,.2f}"
 
     @property
     def shown(self) -> str:

@@ -246,7 +246,7 @@ def test_a_malformed_paytable_form_is_refused(client_for, compliance_officer):
 def test_the_detail_lists_the_wagers_and_meter_amounts(client_for, approved, auditor):
     html = client_for(auditor).get(reverse("rulesubmissions:detail",
                                            args=[approved.pk])).content.decode()
-    assert "<td>Five-Card Progressive</td><td class=\"num\">10000.00</td>" in html
+    assert "<td>Five-Card Progressive</td><td class=\"num\">$10,000.00</td>" in html
     assert "Pair Plus paytable D" in html and ">In force</span>" in html
 
 
