@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from casino.permissions import ability_required, can, require
 from tables import meters, reconciliation, wagers
-from tables.models import AdjustmentStatus, EntryKind, MeterAdjustment, Table
+from tables.models import AdjustmentStatus, EntryKind, MeterAdjustment, MysteryTrigger, Table
 
 LAST_HITS = 25
 HISTORY_POINTS = 500
@@ -62,8 +62,17 @@ def meter_detail(request, pk: int):
         "hits": hits[:LAST_HITS], "adjustments": meter.adjustments.select_related(
             "proposed_by", "decided_by")[:20],
         "can_adjust": can(request.user, "meters.adjust", meter.property),
-        "tables": meters.owner_tables(meter),
+        "crossed": _crossed_triggers(request, meter),
     })
+
+
+def _crossed_triggers(request, meter):
+    """Auditors see each Must-Hit-By trigger once it was hit (§631b.6(c)(3)); an open
+    trigger is never read here."""
+    if not meter.is_mystery or not can(request.user, "audit.read", meter.property):
+        return None
+    return (MysteryTrigger.objects.filter(meter=meter, hit_at__isnull=False)
+            .select_related("hit_entry", "hit_entry__table").order_by("-pk")[:LAST_HITS])
 
 
 @ability_required("meters.read")

@@ -66,3 +66,15 @@ def test_no_page_api_or_audit_shows_an_open_trigger(mystery, api_for, api_client
     assert all(trigger not in b for b in bodies)
     listed = api.get("/api/v1/meters/").json()["results"][0]["parameters"]
     assert listed["must_hit_by"] == {"minimum": "100.00", "maximum": "500.00"}
+
+
+def test_auditors_see_a_trigger_only_after_its_hit(mystery, api_for, api_client, client_for,
+                                                  auditor, floor_manager):
+    MysteryTrigger.objects.filter(meter=mystery).update(amount=D("100.15"))
+    url = f"/floor/meters/{mystery.pk}/"
+    assert "100.15" not in client_for(auditor).get(url).content.decode()
+    post(api_for(api_client), 1, 2)
+    wagers.wagers_apply(table_id=mystery.table_id)
+    page = client_for(auditor).get(url).content.decode()
+    assert "Must-Hit-By triggers crossed" in page and "$100.15" in page
+    assert "Must-Hit-By triggers crossed" not in client_for(floor_manager).get(url).content.decode()
