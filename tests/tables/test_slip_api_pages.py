@@ -75,6 +75,13 @@ def test_other_properties_slips_are_404(tcp_table, record, api_session_for, clie
     assert api.get(LIST).json()["results"] == []
     page = client_for(stranger).get(reverse("tables:slip-detail", args=[slip.pk]))
     assert page.status_code == 404
+    for name in ("tables:slip-print", "tables:slip-pdf"):
+        assert client_for(stranger).get(reverse(name, args=[slip.pk])).status_code == 404
+    manager = make_staff("lars", "floor_manager", property=lakeside)
+    table_page = reverse("tables:slip-record", args=[tcp_table.pk])
+    assert client_for(manager).get(table_page).status_code == 404
+    recorded = api_session_for(manager).post(LIST, RECORD_EXAMPLE, format="json")
+    assert recorded.status_code == 400 and "table" in recorded.json()["errors"]
 
 
 def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_threshold(
