@@ -12,6 +12,7 @@ from django import forms
 import games
 from casino.limits import whole_id
 from tables.models import SlipStatus
+from tables.slips import PAID_FROM_WORDS, PAY_REFUSED
 
 # The table-level cards each game's round needs (README "Game engine": round fields by game).
 ROUND_CARDS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -157,7 +158,6 @@ class PayForm(forms.Form):
 
     def __init__(self, *args, slip=None, **kwargs):
         super().__init__(*args, **kwargs)
-        from tables.slips import PAID_FROM_WORDS, PAY_REFUSED
         refused = PAY_REFUSED.get(slip.paid_from, set()) if slip else set()
         self.fields["paid_from"].choices = [(k, v) for k, v in PAID_FROM_WORDS.items()
                                             if k not in refused]
