@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.audit import audit_record
+from casino.permissions import require
 from games.baccarat.progressives import must_hit_by
 from games.money import CENT, fmt, to_cents
 from tables.models import (
@@ -213,6 +214,7 @@ def _draw_trigger(meter: Meter) -> MysteryTrigger | None:
 @transaction.atomic
 def meter_seed(*, table: Table, key: str, actor) -> Meter:
     """A floor manager seeds a meter the table's terms need at its initial amount (audited)."""
+    require(actor, "tables.operate", table.property)
     submission = terms_of(table)
     if key not in needed_meter_keys(submission):
         raise MeterError(f"{table.label} does not need a {meter_name(table.game, key)} meter "
@@ -450,6 +452,7 @@ def _mystery_win(meter: Meter, trigger: MysteryTrigger, event) -> list[MeterEntr
 def adjustment_propose(*, meter: Meter, amount: Decimal, reason: str, actor) -> MeterAdjustment:
     """A correction of the amount shown, with a reason; it changes nothing until a second
     person approves it."""
+    require(actor, "meters.adjust", meter.property)
     if not reason.strip():
         raise MeterError("a reason is required", "reason")
     if amount == 0:
@@ -468,6 +471,7 @@ def adjustment_decide(*, adjustment: MeterAdjustment, actor, approve: bool) -> M
     adjustment = MeterAdjustment.objects.select_for_update().get(pk=adjustment.pk)
     if adjustment.status != AdjustmentStatus.PROPOSED:
         raise MeterError("this adjustment was already decided")
+    require(actor, "meters.adjust", adjustment.meter.property)
     if adjustment.proposed_by_id == actor.pk:
         raise MeterError("a second person must approve an adjustment, not the one who "
                          "proposed it")

@@ -164,7 +164,6 @@ def meters_reconciled(meter) -> bool:
         return meter_problems(meter.pk) == []
 
 
-@pytest.mark.slow
 def test_eight_posters_of_ten_thousand_events_give_exact_totals_and_a_replay_changes_nothing(
         tmp_path, token, tcp_tables):
     url = require_redis_settings()

@@ -8,11 +8,8 @@ from casino.demo import DEMO_PASSWORD
 from casino.models import Property
 from tables import wagers
 from tables.models import Table
-from tests.browser import conftest as browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-playwright_instance, browser_context, page = (browser.playwright_instance,
-                                              browser.browser_context, browser.page)
 
 
 def sign_in(page, live_server, username):
