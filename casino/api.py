@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino import selectors
+from casino.audit_display import action_name
 from casino.forms import AuditFilterForm
 from casino.models import AuditEvent
 from casino.permissions import HasAbility, can
@@ -43,11 +44,16 @@ class MeView(APIView):
 class AuditEventSerializer(serializers.ModelSerializer):
     target = serializers.CharField(source="target_key")
     actor = serializers.CharField(source="actor_repr")
+    action_name = serializers.SerializerMethodField()
 
     class Meta:
         model = AuditEvent
-        fields = ["id", "created_at", "actor", "property", "action", "target", "target_repr",
-                  "before", "after"]
+        fields = ["id", "created_at", "actor", "property", "action", "action_name", "target",
+                  "target_repr", "before", "after"]
+
+    def get_action_name(self, obj) -> str:
+        """The action in words beside its code ("Rules Submission approved")."""
+        return action_name(obj.action)
 
 
 class AuditEventList(generics.ListAPIView):

@@ -15,7 +15,7 @@ from casino.limits import whole_id
 from casino.models import Property
 from casino.permissions import HasAbility
 from casino.selectors import current_property, properties_visible_to
-from games.names import choice_name
+from games.names import choice_name, hand_name
 from rulesubmissions import selectors, services
 from rulesubmissions.engine import available_games, describe, game_spec
 from rulesubmissions.models import CatalogPaytable, RulesSubmission
@@ -248,7 +248,7 @@ class PaytableList(APIView):
         prop = current_property(request.user)
         rows = selectors.paytable_list(user=request.user)
         return Response({
-            "catalog": [p.as_dict() for p in selectors.catalog_for(prop)] if prop else [],
+            "catalog": [_named(p.as_dict()) for p in selectors.catalog_for(prop)] if prop else [],
             "proposals": CatalogPaytableSerializer(rows, many=True).data,
         })
 
@@ -263,6 +263,13 @@ class PaytableList(APIView):
         except services.RulesError as exc:
             return _bad(exc.errors)
         return Response(CatalogPaytableSerializer(paytable).data, status=201)
+
+
+def _named(paytable: dict) -> dict:
+    """A catalog entry with each row's hand in words beside its key."""
+    for row in paytable["rows"]:
+        row["hand_name"] = hand_name(row["hand"])
+    return paytable
 
 
 class PaytableDecision(APIView):

@@ -133,3 +133,10 @@ def test_the_api_reports_an_unknown_action_against_its_field(api_session_for, au
     assert response.status_code == 400
     assert response.json() == {"errors": {"action": [
         "no action is called 'teleported': pick one from the list"]}}
+
+
+def test_the_api_gives_the_action_in_words_beside_its_code(api_session_for, auditor, history):
+    events = api_session_for(auditor).get("/api/v1/audit-events/",
+                                          {"action": "approved"}).json()["results"]
+    assert [(e["action"], e["action_name"]) for e in events] == [
+        ("rulesubmissions.submission.approve", "Rules Submission approved")]

@@ -189,3 +189,11 @@ def test_the_api_retires_a_paytable_with_two_officers(api_session_for, approved_
     assert api_session_for(compliance_officer).post(f"{url}retire/").status_code == 403
     done = api_session_for(second_compliance_officer).post(f"{url}retire/")
     assert done.json()["status"] == "retired" and done.json()["retired_at"]
+
+
+def test_the_catalog_api_names_each_hand_beside_its_key(api_session_for, auditor):
+    catalog = api_session_for(auditor).get("/api/v1/paytables/").json()["catalog"]
+    d = next(p for p in catalog if p["id"] == "three_card_poker.pair_plus.D")
+    assert [(r["hand"], r["hand_name"], r["odds"]) for r in d["rows"]][:2] == [
+        ("straight_flush", "Straight flush", "40 to 1"),
+        ("three_of_a_kind", "Three of a kind", "30 to 1")]
