@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.urls import reverse
 from django.utils import timezone
 
 from games.names import choice_name, hand_name, words
@@ -273,15 +274,16 @@ class ReturnForm(forms.Form):
                               help_text="What must change before it can be approved.")
 
 
+def game_wagers(spec: GameSpec) -> list[tuple[str, str]]:
+    """The wagers and paytable options the catalog files a game's paytables under."""
+    keys = [(w.key, w.name) for w in spec.wagers]
+    return keys + [(o.choices.wager, o.name) for o in spec.options
+                   if isinstance(o.choices, PaytableNames)]
+
+
 def wager_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Per game, the wagers and paytable options the catalog files paytables under."""
-    groups = []
-    for spec in available_games():
-        keys = [(w.key, w.name) for w in spec.wagers]
-        keys += [(o.choices.wager, o.name) for o in spec.options
-                 if isinstance(o.choices, PaytableNames)]
-        groups.append((spec.name, keys))
-    return groups
+    """Per game, its wagers and paytable options (the proposal form's grouped list)."""
+    return [(spec.name, game_wagers(spec)) for spec in available_games()]
 
 
 ENTRY_FIELDS = {"game", "wager", "name", "title", "citation", "source", "source_note", "rows"}
@@ -314,6 +316,11 @@ class PaytableForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "— choose a game —"), *game_choices()]
         self.fields["wager"].choices = [("", "— choose a wager —"), *wager_choices()]
+        # Choosing the game narrows the wager list to its wagers (htmx; without it, the list
+        # is grouped by game).
+        self.fields["game"].widget.attrs.update({
+            "hx-get": f"{reverse('rulesubmissions:paytables')}?wagers=1",
+            "hx-target": "#id_wager", "hx-swap": "innerHTML"})
 
     def clean(self):
         data = super().clean()

@@ -23,6 +23,7 @@ from rulesubmissions.forms import (
     SubmissionFilterForm,
     catalog_groups,
     game_choices,
+    game_wagers,
     terms_from_post,
 )
 from rulesubmissions.models import Status
@@ -372,6 +373,10 @@ def _catalog_page(request, form, status=200, retire_errors=None):
 @ability_required("rulesubmissions.read")
 def paytable_catalog(request):
     can_propose = can(request.user, "paytables.approve", request.property)
+    if request.htmx and request.GET.get("wagers"):
+        spec = game_spec(request.GET.get("game", ""))
+        return render(request, "rulesubmissions/_wager_options.html",
+                      {"wagers": game_wagers(spec) if spec else []})
     if request.htmx and request.GET.get("filter"):
         filters = CatalogFilterForm(request.GET)
         wanted = filters.cleaned_data if filters.is_valid() else {}

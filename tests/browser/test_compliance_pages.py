@@ -123,6 +123,8 @@ def test_a_refused_proposal_keeps_the_officer_at_the_form_with_every_error(live_
     log_in(page, live_server.url, "compliance")
     page.goto(f"{live_server.url}/rules-submissions/paytables/")
     page.select_option("#id_game", "three_card_poker")
+    # The wager list narrows to the game's wagers (no more groups of every game).
+    page.locator("#id_wager optgroup").first.wait_for(state="detached")
     page.select_option("#id_wager", "pair_plus")
     page.fill("#id_name", "F")
     page.fill("#id_title", "x")

@@ -197,3 +197,13 @@ def test_the_catalog_api_names_each_hand_beside_its_key(api_session_for, auditor
     assert [(r["hand"], r["hand_name"], r["odds"]) for r in d["rows"]][:2] == [
         ("straight_flush", "Straight flush", "40 to 1"),
         ("three_of_a_kind", "Three of a kind", "30 to 1")]
+
+
+def test_choosing_the_game_narrows_the_wager_list(client_for, compliance_officer):
+    page = client_for(compliance_officer).get(reverse("rulesubmissions:paytables"))
+    assert 'hx-get="/rules-submissions/paytables/?wagers=1"' in page.content.decode()
+    options = client_for(compliance_officer).get(
+        reverse("rulesubmissions:paytables"), {"wagers": "1", "game": "craps"},
+        HTTP_HX_REQUEST="true").content.decode()
+    assert '<option value="hot_roller">Hot Roller wager</option>' in options
+    assert "pair_plus" not in options
