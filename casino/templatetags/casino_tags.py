@@ -1,7 +1,5 @@
 """``{% load casino_tags %}``: links to an object's audit history."""
 
-import json
-
 from django import template
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -25,9 +23,3 @@ def audit_history_link(context, obj, label: str = "History"):
     prop = obj if isinstance(obj, Property) else getattr(obj, "property", None)
     visible = request is not None and can(request.user, "audit.read", prop)
     return {"url": audit_history_url(obj) if visible else "", "label": label}
-
-
-@register.filter
-def pretty_json(value) -> str:
-    """Indented JSON for the audit table (autoescaped by the template)."""
-    return "" if value is None else json.dumps(value, indent=1, sort_keys=True)
