@@ -5,7 +5,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from casino.permissions import can
-from games.names import choice_name, hand_name
+from games.names import hand_name
 from rulesubmissions import selectors, services
 from rulesubmissions.engine import game_spec
 
@@ -59,13 +59,6 @@ def css_string(value) -> str:
 def hand(key: str) -> str:
     """A paytable row's hand in words ("Straight flush", "Envy Bonus: Royal flush")."""
     return hand_name(str(key))
-
-
-@register.filter
-def choice(value, path: str) -> str:
-    """An option's value in words ("Manual dealing shoe", "not set"); ``path`` is the
-    term path (``options.dealing_procedure``) or the option key."""
-    return choice_name(str(path).removeprefix("options."), value)
 
 
 @register.inclusion_tag("rulesubmissions/_standing.html")
