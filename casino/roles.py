@@ -68,7 +68,7 @@ ROLES: dict[str, Role] = {
             "Floor manager",
             "Records jackpot slips on the floor.",
             "property.read", "tables.read", "tables.operate", "slips.read", "slips.record",
-            "slips.void", "meters.read", "meters.adjust", "engine.settle",
+            "slips.validate", "slips.void", "meters.read", "meters.adjust", "engine.settle",
         ),
         _role(
             "floorperson",

@@ -31,7 +31,7 @@ MATRIX = {
     "paytables.approve": {CO},
     "slips.read": EVERYONE,
     "slips.record": {FM},
-    "slips.validate": {FP},
+    "slips.validate": {FM, FP},
     "slips.void": {FM, FP},
     "meters.read": EVERYONE,
     "meters.adjust": {CO, FM},

@@ -121,10 +121,15 @@ def test_a_losing_hand_cannot_be_recorded_and_keeps_the_numbering_gapless(tcp_ta
 
 def test_the_recorder_never_validates_and_an_auditor_never_records(tcp_table, record,
                                                                    floor_manager, auditor,
+                                                                   make_staff,
                                                                    django_user_model):
     slip = record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS)
-    with pytest.raises(PermissionDenied):  # a floor manager holds no slips.validate
+    with pytest.raises(slips.SlipError, match="cannot validate"):  # §649a.11(c)(5)(iii)
         slips.slip_validate(slip=slip, actor=floor_manager)
+    with pytest.raises(PermissionDenied):  # an auditor validates nothing
+        slips.slip_validate(slip=slip, actor=auditor)
+    other_manager = make_staff("frank", "floor_manager")  # a floorperson "or above"
+    assert slips.slip_validate(slip=slip, actor=other_manager).validated_by == other_manager
     boss = django_user_model.objects.create_superuser("boss", password="x")
     own = record(tcp_table, 1, "five_card_progressive", ROYAL_HEARTS, actor=boss)
     with pytest.raises(slips.SlipError, match="cannot validate"):
