@@ -19,8 +19,15 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.models import Property
-from tables.meters import exact
-from tables.models import EntryKind, Meter, MeterEntry, MeterReading, ReconciliationAlert
+from tables.meters import contributing_wagers, exact, owner_tables
+from tables.models import (
+    EntryKind,
+    Meter,
+    MeterEntry,
+    MeterReading,
+    ReconciliationAlert,
+    WagerEvent,
+)
 
 ZERO = Decimal(0)
 CHECKED = ("amount", "reserve", "overflow", "contributed", "funded", "total_paid",
@@ -39,6 +46,15 @@ def _ledger(meter_id: int) -> dict:
     return {k: (v if v is not None else ZERO) for k, v in sums.items()}
 
 
+def _applied_events(meter: Meter) -> int:
+    """Wager events of the meter's wagers applied at its tables since it was seeded: each must
+    have been counted once (none lost, none doubled)."""
+    return WagerEvent.objects.filter(
+        table_id__in=owner_tables(meter), wager__in=contributing_wagers(meter.submission,
+                                                                        meter.key),
+        applied_at__gte=meter.seeded_at).count()
+
+
 def meter_problems(meter_id: int) -> list[str]:
     """What does not add up for one meter, read with the meter locked (a consistent view)."""
     meter = Meter.objects.select_for_update(no_key=True).get(pk=meter_id)
@@ -46,6 +62,10 @@ def meter_problems(meter_id: int) -> list[str]:
     problems = [f"{field}: the meter says {_text(getattr(meter, field))}, its ledger "
                 f"{_text(ledger[field])}"
                 for field in CHECKED if getattr(meter, field) != ledger[field]]
+    applied = _applied_events(meter)
+    if applied != meter.wagers_counted:
+        problems.append(f"{applied} qualifying wagers were applied at its tables since it was "
+                        f"seeded; the meter counted {meter.wagers_counted}")
     held = meter.amount + meter.reserve + meter.overflow
     expected = ledger["contributed"] + ledger["funded"] - ledger["total_paid"]
     if held != expected:

@@ -96,3 +96,17 @@ def test_adjustments_need_two_people_on_the_meter_page(tcp_meter, client_for, fl
     assert Meter.objects.get().amount == D("9999.95")
     page = client_for(compliance_officer).get(f"/floor/meters/{tcp_meter.pk}/").content
     assert b"display glitch" in page and b"uPlot.iife.min.js" in page
+
+
+def test_an_event_marked_applied_but_never_counted_raises_an_alert(tcp_meter, api_for,
+                                                                    api_client):
+    from tables import wagers
+    from tables.models import WagerEvent
+    events = [{"id": f"e{n}", "table": "TCP-1", "seat": 1, "wager": "five_card_progressive",
+               "amount": "5.00", "placed_at": "2026-11-30T21:15:04-05:00"} for n in range(3)]
+    api_for(api_client).post("/api/v1/wagers/", events, format="json")
+    WagerEvent.objects.filter(event_id="e2").update(applied_at=timezone.now())  # lost
+    wagers.wagers_apply(table_id=tcp_meter.table_id)
+    [alert] = reconciliation.meters_reconcile()
+    assert alert.problems == ["3 qualifying wagers were applied at its tables since it was "
+                              "seeded; the meter counted 2"]
