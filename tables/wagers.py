@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.db import connection, transaction
@@ -238,7 +238,7 @@ def wagers_apply(*, table_id: int, limit: int = APPLY_BATCH) -> int:
 
 def unapplied_tables(older_than_seconds: float = 0) -> list[int]:
     """Tables with accepted events not yet applied (for the sweep)."""
-    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return list(WagerEvent.objects.filter(applied_at__isnull=True, received_at__lte=cutoff)
                 .values_list("table_id", flat=True).distinct().order_by("table_id"))
 
