@@ -226,8 +226,9 @@ def _apply_batch(table: Table, limit: int) -> int:
 def wagers_apply(*, table_id: int, limit: int = APPLY_BATCH) -> int:
     """Apply every unapplied event of the table's meter owner, batch by batch; the count."""
     table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return 0
+    if table is None or not WagerEvent.objects.filter(table_id__in=_owner_tables(table),
+                                                      applied_at__isnull=True).exists():
+        return 0  # another applier drained it: no lock taken (many messages, one backlog)
     total = 0
     while True:
         applied = _apply_batch(table, limit)
