@@ -110,3 +110,14 @@ def test_an_event_marked_applied_but_never_counted_raises_an_alert(tcp_meter, ap
     [alert] = reconciliation.meters_reconcile()
     assert alert.problems == ["3 qualifying wagers were applied at its tables since it was "
                               "seeded; the meter counted 2"]
+
+
+def test_the_table_page_offers_seeding_and_the_floor_shows_the_meter(tcp_table, client_for,
+                                                                     floor_manager, auditor):
+    page = client_for(floor_manager).get(f"/floor/tables/{tcp_table.pk}/").content.decode()
+    assert "Seed Five-Card Progressive at its initial amount" in page
+    assert "Seed Five-Card" not in client_for(auditor).get(
+        f"/floor/tables/{tcp_table.pk}/").content.decode()
+    meters.meter_seed(table=tcp_table, key="five_card_progressive", actor=floor_manager)
+    floor = client_for(floor_manager).get("/floor/").content.decode()
+    assert "Five-Card Progressive <strong>$10000.00</strong>" in floor
