@@ -12,9 +12,10 @@ import secrets
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+import games
 from casino.audit import audit_record
 from casino.permissions import require
 from games.baccarat.progressives import must_hit_by
@@ -51,17 +52,10 @@ def exact(value: Decimal) -> str:
 # --- Which meters a table needs ---------------------------------------------------------------
 
 def terms_of(table: Table):
-    """The Rules Submission ``table`` plays by (the floor's answer once it has one)."""
-    try:
-        from tables.floor import terms_for
-    except ImportError:
-        terms_for = None
-    if terms_for is not None:
-        return terms_for(table)
-    if table.submission_id:
-        return table.submission
-    from rulesubmissions.selectors import in_force
-    return in_force(property=table.property, game=table.game)
+    """The Rules Submission ``table`` plays by: the floor's answer (imported here because
+    ``tables.floor`` calls this module for its opening checks)."""
+    from tables.floor import terms_for
+    return terms_for(table)
 
 
 def owner_filter(table: Table) -> dict:
@@ -79,7 +73,6 @@ def owner_tables(meter: Meter) -> list[int]:
 
 
 def meter_name(game: str, key: str) -> str:
-    import games
     spec = games.spec(game)
     m = spec.meter(key)
     return m.name if m else key
@@ -94,7 +87,6 @@ def needed_meter_keys(submission) -> list[str]:
 def contributing_wagers(submission, key: str) -> frozenset[str]:
     """The offered wagers that feed meter ``key``: those whose meters it is, and for the
     Must-Hit-By meter the qualifying Heavenly 9 wager (§631b.6(c)(1)-(2))."""
-    import games
     spec = games.spec(submission.game)
     feeding = {w for w in submission.wagers if any(m.key == key for m in spec.meters_for(w))}
     option = spec.option(key)
@@ -227,7 +219,11 @@ def meter_seed(*, table: Table, key: str, actor) -> Meter:
     meter = Meter(property=table.property, game=table.game, key=key,
                   name=meter_name(table.game, key), amount=ZERO, seeded_by=actor, **owner)
     _set_parameters(meter, submission, p)
-    meter.save()
+    try:
+        with transaction.atomic():
+            meter.save()
+    except IntegrityError:  # seeded a moment ago by someone else
+        raise MeterError(f"{meter.name} is already seeded", "key") from None
     _entry(meter, EntryKind.SEED, amount_delta=p.initial, funded=p.initial, actor=actor,
            reason=f"Seeded at the initial amount ${fmt(p.initial)} (§605a.7)").save()
     meter.save(update_fields=STATE_FIELDS)
