@@ -7,7 +7,8 @@
       var xs = data.points.map(function (p) { return p[0]; });
       var ys = data.points.map(function (p) { return Number(p[1]); });
       new uPlot({width: Math.max(el.clientWidth, 320), height: 240,
-                 series: [{}, {label: "Meter ($)", stroke: "#1f6feb", width: 2}]},
+                 series: [{}, {label: "Meter ($)", stroke: "#1f6feb", width: 2}],
+                 axes: [{}, {size: 90}]},
                 [xs, ys], el);
       el.dataset.points = String(xs.length);
     });
