@@ -65,7 +65,8 @@ def _setup():
     if connection.vendor != "postgresql" or not settings.CELERY_BROKER_URL.startswith("redis"):
         return None
     from django.test.utils import setup_test_environment
-    # The in-process client's host; another benchmark of this run may have set it up already.
+    # The in-process client's host; another benchmark of this run may have set it up already
+    # (torn down again in ``run``, so the next module can set it up).
     with contextlib.suppress(RuntimeError):
         setup_test_environment()
     connection.settings_dict["TEST"]["NAME"] = f"bench_meters_{os.getpid()}"
@@ -249,6 +250,8 @@ def run() -> dict:
     finally:
         connection.close()
         connection.creation.destroy_test_db(old, verbosity=0)
+        from django.test.utils import teardown_test_environment
+        teardown_test_environment()
     return {
         "meters.ingest": {"value": ours, "unit": "events/s",
                           "baseline": "naive: one request and one meter update per event",
