@@ -59,14 +59,12 @@ def expected_wagered(count: int, labels: list[str]) -> dict[str, Decimal]:
     return out
 
 
-def test_env(broker_url: str, tmp_path) -> dict[str, str]:
+def proof_env(broker_url: str, tmp_path) -> dict[str, str]:
     name = connection.settings_dict["NAME"]
     return worker_env(DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{name}",
                       CELERY_BROKER_URL=broker_url, CELERY_RESULT_BACKEND=broker_url,
                       CASINO_VAR_DIR=str(tmp_path / "var"))
 
-
-test_env.__test__ = False  # a helper, not a test
 
 
 @contextmanager
@@ -179,7 +177,7 @@ def test_eight_posters_of_ten_thousand_events_give_exact_totals_and_a_replay_cha
         tmp_path, token, tcp_tables):
     url = require_redis_settings()
     purge(url)
-    env = test_env(url, tmp_path)
+    env = proof_env(url, tmp_path)
     labels = [t.label for t in tcp_tables]
     runs = [(f"p{n}", labels, 10_000, "five_card_progressive") for n in range(8)]
     with worker(env, tmp_path / "w1.log"), worker(env, tmp_path / "w2.log"):
@@ -199,7 +197,7 @@ def test_eight_posters_of_ten_thousand_events_give_exact_totals_and_a_replay_cha
 def test_a_worker_killed_mid_batch_loses_and_doubles_nothing(tmp_path, token, tcp_tables):
     url = require_redis_settings()
     purge(url)
-    env = test_env(url, tmp_path)
+    env = proof_env(url, tmp_path)
     labels = ["T1"]
     finish(start_posters(env, token, [("k", labels, 30_000, "five_card_progressive")]))
     with worker(env, tmp_path / "killed.log") as victim:
@@ -250,7 +248,7 @@ def test_events_posted_while_redis_is_down_are_applied_when_it_is_back(tmp_path,
     require_redis_settings()
     port = _free_port()
     url = f"redis://127.0.0.1:{port}/0"
-    env = test_env(url, tmp_path)
+    env = proof_env(url, tmp_path)
     with private_redis(port, tmp_path), worker(env, tmp_path / "w.log"):
         finish(start_posters(env, token, [("before", ["T2"], 2_000,
                                            "five_card_progressive")]))
@@ -273,7 +271,7 @@ def test_a_must_hit_by_trigger_is_crossed_exactly_once_under_concurrent_batches(
         tmp_path, token, keystone, table_games_manager, compliance_officer, floor_manager):
     url = require_redis_settings()
     purge(url)
-    env = test_env(url, tmp_path)
+    env = proof_env(url, tmp_path)
     submission = approve(keystone, mystery_terms("B-5"), table_games_manager,
                          compliance_officer)
     from tables.models import LinkedGroup
