@@ -28,7 +28,8 @@ def test_the_documented_example_records_validates_and_pays_over_the_api(
     again = fm.post(LIST, RECORD_EXAMPLE, format="json")  # the same idempotency key
     assert again.json()["id"] == body["id"]
     url = f"{LIST}{body['id']}/"
-    assert fm.post(f"{url}validate/", format="json").status_code == 403  # no slips.validate
+    own = fm.post(f"{url}validate/", format="json")  # the recorder never validates
+    assert own.status_code == 400 and "§649a.11(c)(5)(iii)" in own.json()["errors"]["validated_by"][0]
     validated = api_session_for(floorperson).post(f"{url}validate/", format="json")
     assert validated.status_code == 200, validated.json()
     assert (validated.json()["meter_before"], validated.json()["meter_after"]) == (
@@ -209,8 +210,12 @@ def test_pages_follow_the_roles(tcp_table, record, client_for, auditor, floorper
     assert client_for(auditor).get(record_page).status_code == 403
     assert client_for(floorperson).get(record_page).status_code == 403
     assert client_for(floor_manager).get(record_page).status_code == 200
-    refused = client_for(floor_manager).post(reverse("tables:slip-validate", args=[slip.pk]))
-    assert refused.status_code == 403  # a floor manager holds no slips.validate
+    refused = client_for(floor_manager).post(reverse("tables:slip-validate", args=[slip.pk]),
+                                             follow=True)  # he recorded it (§649a.11(c)(5)(iii))
+    assert "cannot validate" in refused.content.decode()
+    slip.refresh_from_db()
+    assert slip.status == "recorded"
+    assert client_for(auditor).post(reverse("tables:slip-validate", args=[slip.pk])).status_code == 403
     auditor_client = client_for(auditor)
     listing = auditor_client.get(reverse("tables:slip-list"), {"status": "recorded"})
     assert listing.status_code == 200 and "$20,000.00" in listing.content.decode()
