@@ -63,10 +63,10 @@ def cards_for(user, property) -> list[dict]:
     for card in CARDS:
         if not can(user, card.ability, property):
             continue
+        if card.with_property and property is None:
+            continue  # a superuser belongs to no property: no property page to link
         try:
-            args = [property.pk] if card.with_property else []
-            url = None if card.with_property and property is None else reverse(card.url_name,
-                                                                                 args=args)
+            url = reverse(card.url_name, args=[property.pk] if card.with_property else [])
         except NoReverseMatch:
             url = None
         visible.append({"card": card, "url": url})

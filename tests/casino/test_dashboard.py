@@ -73,3 +73,23 @@ def test_someone_from_another_property_sees_none_of_our_lists(demo):
 def test_load_demo_prints_the_curl_example_for_the_given_url(capsys):
     call_command("load_demo", url="http://127.0.0.1:8790/")
     assert "http://127.0.0.1:8790/api/v1/me/" in capsys.readouterr().out
+
+
+def test_a_superuser_with_no_staff_membership_gets_the_dashboard(client_for, django_user_model,
+                                                                 keystone):
+    """A superuser belongs to no property: the dashboard shows, without property cards."""
+    root = django_user_model.objects.create_superuser("root", password="x-long-password-1")
+    response = client_for(root).get(reverse("dashboard"))
+    assert response.status_code == 200
+    assert reverse("property_detail", args=[keystone.pk]) not in response.text
+
+
+def test_a_superuser_with_no_staff_membership_opens_every_page_of_the_bar(client_for,
+                                                                         django_user_model):
+    """Each link of the navigation bar answers a page (or a refusal), never a server error."""
+    from casino.navigation import nav_for
+
+    root = django_user_model.objects.create_superuser("root", password="x-long-password-1")
+    client = client_for(root)
+    for link in nav_for(root, None):
+        assert client.get(link["url"]).status_code < 500, link["label"]
