@@ -15,6 +15,7 @@ ENTITIES = {
     "user": "User", "group": "Group", "token": "API token", "membership": "Staff membership",
     "session": "Sign-in", "par_sheet": "Par sheet", "chain": "Audit chain",
     "signin": "Sign-in", "staffmembership": "Staff membership",
+    "linked_group": "Linked progressive group",
 }
 VERBS = {
     "create": "created", "update": "changed", "submit": "submitted", "approve": "approved",
@@ -31,12 +32,41 @@ VERBS = {
     "issue": "issued", "expire": "expired", "success": "succeeded", "failure": "failed",
     "lockout": "locked out", "signout": "signed out", "unlock": "unlocked",
     "groups_add": "added to a role", "groups_remove": "removed from a role",
-    "groups_clear": "all roles removed",
+    "groups_clear": "all roles removed", "request": "requested",
+}
+# Whole codes the entity and verb do not say well on their own.
+NAMES = {
+    "casino.signin.success": "Sign-in succeeded",
+    "casino.signin.failure": "Sign-in failed",
+    "casino.signin.signout": "Signed out",
+    "casino.signin.lockout": "Locked out after failed sign-ins",
+    "casino.signin.unlock": "Sign-in lockout lifted",
+    "auth.user.user_permissions_add": "User given permissions",
+    "auth.user.user_permissions_remove": "User permissions removed",
+    "auth.group.permissions_add": "Group given permissions",
+    "auth.group.permissions_remove": "Group permissions removed",
+    "tables.meter.reconciliation_alert": "Progressive meter reconciliation alert raised",
+    "tables.meter.mystery_win": "Must-Hit-By Mystery Bonus won",
 }
 
 
+def known_action_name(code: str) -> str | None:
+    """The words for an action code we record, or ``None`` when they are not written here."""
+    if code in NAMES:
+        return NAMES[code]
+    _, _, rest = code.partition(".")
+    entity, _, verb = rest.rpartition(".")
+    if entity in ENTITIES and verb in VERBS:
+        return f"{ENTITIES[entity]} {VERBS[verb]}"
+    return None
+
+
 def action_name(code: str) -> str:
-    """``rulesubmissions.submission.approve`` -> ``Rules Submission approved``."""
+    """``rulesubmissions.submission.approve`` -> ``Rules Submission approved``; a code
+    without words here (an old or foreign one) is spelt out from its parts."""
+    known = known_action_name(code)
+    if known is not None:
+        return known
     _, _, rest = code.partition(".")
     entity, _, verb = rest.rpartition(".")
     if not entity:
