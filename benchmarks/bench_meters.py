@@ -13,7 +13,6 @@ Runs in a throwaway PostgreSQL database (``bench_meters_<pid>``) with real worke
 configured Redis; skipped unless ``DATABASE_URL`` is PostgreSQL and ``CELERY_BROKER_URL`` Redis.
 """
 
-import contextlib
 import json
 import os
 import statistics
@@ -23,6 +22,9 @@ import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
+
+from benchmarks.support import django_setup, property_with_staff, throwaway_database
+from tests.workers import running_worker
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 POSTERS = 4
@@ -56,46 +58,17 @@ for start in range(0, count, 1000):
 """
 
 
-def _setup():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
-    import django
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-    if connection.vendor != "postgresql" or not settings.CELERY_BROKER_URL.startswith("redis"):
-        return None
-    from django.test.utils import setup_test_environment
-    # The in-process client's host; another benchmark of this run may have set it up already
-    # (torn down again in ``run``, so the next module can set it up).
-    with contextlib.suppress(RuntimeError):
-        setup_test_environment()
-    connection.settings_dict["TEST"]["NAME"] = f"bench_meters_{os.getpid()}"
-    old = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    return old
-
-
 def _world():
     """Keystone-like property: Three Card Poker with the Five-Card Progressive, eight open
     tables with their meters seeded, and an API client's token."""
-    from django.contrib.auth import get_user_model
     from knox.models import AuthToken
 
-    from casino import services as staff
-    from casino.models import Property
     from tables import meters
     from tests.tables.meter_builders import approve, open_table, tcp_terms
 
-    prop = Property.objects.create(name="Bench Casino", license_number="BENCH-M")
-    users = get_user_model().objects
-
-    def person(name, role):
-        user = users.create_user(name, password="x")
-        staff.staff_add(actor=None, user=user, property=prop, role=role)
-        return user
-
-    tgm, co = person("m-tgm", "table_games_manager"), person("m-co", "compliance_officer")
-    fm, api = person("m-fm", "floor_manager"), person("m-api", "api_client")
+    prop, person = property_with_staff("BENCH-M", "m")
+    tgm, co = person("tgm", "table_games_manager"), person("co", "compliance_officer")
+    fm, api = person("fm", "floor_manager"), person("api", "api_client")
     terms = approve(prop, tcp_terms(), tgm, co)
     tables = [open_table(prop, terms, f"M-{i}") for i in range(8)]
     for t in tables:
@@ -113,33 +86,6 @@ def _env(var_dir: str) -> dict:
     return dict(os.environ, DATABASE_URL=url, CELERY_BROKER_URL=settings.CELERY_BROKER_URL,
                 CASINO_VAR_DIR=var_dir, PYTHONPATH=str(BASE_DIR),
                 DJANGO_SETTINGS_MODULE="casino.settings")
-
-
-def _worker(env, log: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "casino", "worker",
-                             "--pool=solo", "--loglevel=warning", "--without-gossip",
-                             "--without-mingle", "--without-heartbeat", "-n",
-                             f"bench-{log.stem}-{os.getpid()}@%h"],
-                            cwd=BASE_DIR, env=env, stdout=log.open("wb"),
-                            stderr=subprocess.STDOUT)
-    return proc
-
-
-def _wait_ready(workers: list[subprocess.Popen]) -> None:
-    from casino.celery import app
-    deadline = time.monotonic() + 120
-    while len(app.control.ping(timeout=1) or []) < len(workers):
-        if time.monotonic() > deadline or any(w.poll() is not None for w in workers):
-            raise RuntimeError("bench workers did not start")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 def _wait_applied(total: int) -> float:
@@ -227,19 +173,21 @@ def _lag(token, labels) -> tuple[float, float]:
 
 
 def run() -> dict:
-    old = _setup()
-    if old is None:
+    from django.conf import settings
+    django_setup()
+    if not settings.CELERY_BROKER_URL.startswith("redis"):
         print("# bench_meters: skipped (needs PostgreSQL and Redis)")
         return {}
-    from django.db import connection
-    try:
+    with throwaway_database("meters") as ready:
+        if not ready:
+            print("# bench_meters: skipped (needs PostgreSQL and Redis)")
+            return {}
         token, labels, _prop = _world()
         with tempfile.TemporaryDirectory() as var, ExitStack() as stack:
             env = _env(var)
-            workers = [_worker(env, Path(var) / f"w{i}.log") for i in range(WORKERS)]
-            for w in workers:
-                stack.callback(_stop, w)
-            _wait_ready(workers)
+            for i in range(WORKERS):
+                stack.enter_context(running_worker(env, Path(var) / f"w{i}.log",
+                                                   name=f"bench-w{i}"))
             ours = _ingest(env, token, labels, var)
             _drain()
             p50, p99 = _lag(token, labels)
@@ -247,11 +195,6 @@ def run() -> dict:
         naive_p99 = statistics.quantiles(naive_times, n=100)[98]
         print(f"# meters: ingest {ours:.0f} events/s (naive {naive_rate:.0f}); lag p50 "
               f"{p50:.3f}s p99 {p99:.3f}s at {LAG_RATE} events/s")
-    finally:
-        connection.close()
-        connection.creation.destroy_test_db(old, verbosity=0)
-        from django.test.utils import teardown_test_environment
-        teardown_test_environment()
     return {
         "meters.ingest": {"value": ours, "unit": "events/s",
                           "baseline": "naive: one request and one meter update per event",

@@ -12,9 +12,10 @@ is PostgreSQL.
 """
 
 import multiprocessing
-import os
 import statistics
 import time
+
+from benchmarks.support import property_with_staff, throwaway_database
 
 CLIENTS = 20
 SLIPS_PER_CLIENT = 10
@@ -27,42 +28,16 @@ ROYAL = {"dealer": ["Qd", "3c", "2d"], "community": ["Jh", "Th"],
                         "wagers": {"pair_plus": "5.00", "five_card_progressive": "1.00"}}]}
 
 
-def _setup():
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
-    import django
-    django.setup()
-    from django.db import connection
-    if connection.vendor != "postgresql":
-        return None
-    from django.test.utils import setup_test_environment
-    setup_test_environment()  # the in-process client's host
-    connection.settings_dict["TEST"]["NAME"] = f"bench_slips_{os.getpid()}"
-    old = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    return old
-
-
 def _world(counts: list[int]) -> list[tuple]:
     """A property, its people, Three Card Poker terms with meters, and per client one open
     table with ``count`` recorded slips (alternately fixed-odds trips and 100%-of-meter
     royals): ``[(validator, slip ids), ...]``."""
-    from django.contrib.auth import get_user_model
-
-    from casino import services as staff
-    from casino.models import Property
     from tables import slips
     from tests.tables.slip_builders import approve, open_table, tcp_terms
 
-    prop = Property.objects.create(name="Bench Casino", license_number="BENCH-1")
-    users = get_user_model().objects
-
-    def person(name, role):
-        user = users.create_user(name, password="x")
-        staff.staff_add(actor=None, user=user, property=prop, role=role)
-        return user
-
-    tgm, co = person("b-tgm", "table_games_manager"), person("b-co", "compliance_officer")
-    fm = person("b-fm", "floor_manager")
+    prop, person = property_with_staff("BENCH-1", "b")
+    tgm, co = person("tgm", "table_games_manager"), person("co", "compliance_officer")
+    fm = person("fm", "floor_manager")
     terms = approve(prop, tcp_terms(), tgm, co)
     work = []
     for i, count in enumerate(counts):
@@ -72,7 +47,7 @@ def _world(counts: list[int]) -> list[tuple]:
         ids = [slips.slip_record(table=table, actor=fm,
                                  data={"seat": 1, "wager": w, "round": b}).pk
                for w, b in bodies]
-        work.append((person(f"b-fp{i}", "floorperson"), ids))
+        work.append((person(f"fp{i}", "floorperson"), ids))
     return work
 
 
@@ -129,19 +104,14 @@ def _p99(samples: list[float]) -> float:
 
 
 def run() -> dict:
-    old = _setup()
-    if old is None:
-        print("# bench_slips: skipped (needs DATABASE_URL on PostgreSQL)")
-        return {}
-    from django.db import connection
-    try:
+    with throwaway_database("slips") as ready:
+        if not ready:
+            print("# bench_slips: skipped (needs DATABASE_URL on PostgreSQL)")
+            return {}
         (alone_user, alone_ids), *work = _world([BASELINE_SLIPS + 1]
                                                 + [SLIPS_PER_CLIENT + 1] * CLIENTS)
         baseline = _validate_all(alone_user, alone_ids)
         ours, base = _p99(_concurrently(work)), _p99(baseline)
-    finally:
-        connection.close()
-        connection.creation.destroy_test_db(old, verbosity=0)
     return {"slips.validate_p99": {"value": ours, "unit": "ms",
                                    "baseline": "one client alone",
                                    "baseline_value": base, "ratio": base / ours}}

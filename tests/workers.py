@@ -1,4 +1,5 @@
-"""Start a real Celery worker process for a test, and talk to it from another process."""
+"""Start a real Celery worker process for a test or a benchmark, and talk to it from another
+process."""
 
 import json
 import os
@@ -37,27 +38,31 @@ def worker_env(**overrides: str | None) -> dict[str, str]:
 
 
 @contextmanager
-def running_worker(env: dict[str, str], log_path: Path, ready_timeout: float = 60):
-    """A ``celery -A casino worker --pool=solo`` subprocess, ready when yielded."""
+def running_worker(env: dict[str, str], log_path: Path, *, args: tuple[str, ...] = (),
+                   name: str = "test", ready_timeout: float = 120):
+    """A ``celery -A casino worker --pool=solo`` subprocess (``args`` added, e.g. ``-B``),
+    ready when yielded, stopped afterwards. The one way tests and benchmarks start a worker;
+    it raises RuntimeError (not a pytest outcome) so a benchmark can use it too."""
     cmd = [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool=solo",
            "--loglevel=info", "--without-gossip", "--without-mingle", "--without-heartbeat",
-           "-n", f"test-{uuid.uuid4().hex[:8]}@%h"]
+           "-n", f"{name}-{uuid.uuid4().hex[:8]}@%h", *args]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, cwd=BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + ready_timeout
         while b" ready." not in log_path.read_bytes():
             if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"worker did not start:\n{log_path.read_text()[-3000:]}")
+                raise RuntimeError(f"worker did not start:\n{log_path.read_text()[-3000:]}")
             time.sleep(0.2)
         yield proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        if proc.poll() is None:  # a test may have killed it already
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def ping_from_subprocess(env: dict[str, str]) -> dict:

@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from contextlib import contextmanager
 from decimal import Decimal
 
@@ -22,7 +21,7 @@ from tables import meters
 from tables.models import EntryKind, Meter, MeterEntry, MysteryTrigger, WagerEvent
 from tests.ci import in_ci
 from tests.tables.meter_builders import approve, mystery_terms, open_table, tcp_terms
-from tests.workers import BASE_DIR, require_redis_settings, worker_env
+from tests.workers import BASE_DIR, require_redis_settings, running_worker, worker_env
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 D = Decimal
@@ -67,30 +66,10 @@ def proof_env(broker_url: str, tmp_path) -> dict[str, str]:
 
 
 
-@contextmanager
+
 def worker(env, log_path, *extra):
     """A solo-pool Celery worker (``-B``: with the beat schedule's sweep), ready when yielded."""
-    cmd = [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool=solo",
-           "--loglevel=info", "--without-gossip", "--without-mingle", "--without-heartbeat",
-           "-n", f"meters-{uuid.uuid4().hex[:8]}@%h", *extra]
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=BASE_DIR, env=env, stdout=log,
-                                stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 120
-        while b" ready." not in log_path.read_bytes():
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"worker did not start:\n{log_path.read_text()[-3000:]}")
-            time.sleep(0.2)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    return running_worker(env, log_path, args=extra, name="meters")
 
 
 def start_posters(env, token, runs) -> list[subprocess.Popen]:
