@@ -8,8 +8,9 @@ values appear on the layout (a paytable, the payout limit, the Hold 'Em Ante rul
 newer version changing one of them asks for the layout to be approved again. ``needs`` names
 the table equipment that must be recorded before the table may open.
 
-Where a chapter's §.2 is not in the excerpts, its ``note`` says so and the items follow the
-chapter's other sections and the sister chapters; compliance confirms them against the Code.
+Where a chapter's §.2 is not part of the published text we hold, its ``note`` says so and the
+items follow the chapter's other sections and the sister chapters; compliance confirms the
+layout requirements with the Board.
 """
 
 from __future__ import annotations
@@ -195,12 +196,12 @@ TEXAS_HOLDEM_BONUS = GameLayout("texas_holdem_bonus", "§647a.2", odds_rule="§6
     *_boxes("§647a.2"),
 ))
 
-_LIR = "§643a.2 (not in the excerpts)"
+_LIR = "§643a.2 (text not held; confirm with the Board)"
 LET_IT_RIDE = GameLayout(
     "let_it_ride", "§643a.2", odds_rule=f"{_LIR}; §601a.10(a)",
-    note="§643a.2 (Let It Ride table physical characteristics) is elided in the excerpts: "
-         "these items follow §643a.11-12 and the other poker chapters' §.2; confirm them "
-         "against 58 Pa. Code §643a.2.",
+    note="§643a.2 (Let It Ride table physical characteristics) is not part of the published "
+         "text we hold: these items follow §643a.11-12 and the other poker chapters' §.2; "
+         "confirm the layout requirements with the Board.",
     items=(
         _logo(f"{_LIR}; as §649a.2(b)(1)"),
         _area("bets", "Three separate betting areas for Bet Number 1, 2 and 3 at each position",
@@ -221,13 +222,14 @@ LET_IT_RIDE = GameLayout(
         *_boxes(f"{_LIR}; as §649a.2"),
     ))
 
-_BACCARAT = "§627a.2, §629a.2, §631a.2 (not in the excerpts)"
+_BACCARAT = "§627a.2, §629a.2, §631a.2 (text not held; confirm with the Board)"
 BACCARAT = GameLayout(
     "baccarat", "§627a.2, §629a.2, §631a.2", odds_rule=f"{_BACCARAT}; §601a.10(a)",
     odds_options=("perfect_pairs", "five_treasures", "must_hit_by"),
     note="§627a.2, §629a.2 and §631a.2 (Minibaccarat, Midibaccarat and Baccarat table physical "
-         "characteristics) are elided in the excerpts: only the side wagers' layout paragraphs "
-         "of §627b, §629b and §631b are known; confirm the rest against 58 Pa. Code.",
+         "characteristics) are not part of the published text we hold: only the side wagers' "
+         "layout paragraphs of §627b, §629b and §631b are listed; confirm the layout "
+         "requirements with the Board.",
     items=(
         _area("player_banker_tie", "Betting areas for the Player's Hand, Banker's Hand and Tie "
               "at each position", _BACCARAT),
@@ -270,11 +272,12 @@ BACCARAT = GameLayout(
                             "royal_9_progressive", "heavenly_9_progressive"),
     ))
 
-_CRAPS = "§623a.2 (not in the excerpts)"
+_CRAPS = "§623a.2 (text not held; confirm with the Board)"
 CRAPS = GameLayout(
     "craps", "§623b", odds_rule=f"{_CRAPS}; §601a.10(a)", odds_options=("bonus_craps",),
-    note="§623a.2 (Craps and Mini-Craps tables; physical characteristics) is elided in the "
-         "excerpts: only the side wagers' layout paragraphs of §623b are listed.",
+    note="§623a.2 (Craps and Mini-Craps tables; physical characteristics) is not part of the "
+         "published text we hold: only the side wagers' layout paragraphs of §623b are listed; "
+         "confirm the layout requirements with the Board.",
     items=(
         _area("hot_roller", "No more than 16 Hot Roller areas around the perimeter, numbered "
               "clockwise from the boxperson's left, and a numbered relocation area in front of "
@@ -292,9 +295,11 @@ CRAPS = GameLayout(
     ))
 
 ROULETTE = GameLayout(
-    "roulette", "§617b", odds_rule="§617a.1 (not in the excerpts); §601a.10(a)",
-    note="§617a.1 (Roulette table physical characteristics) is elided in the excerpts: only "
-         "the side wagers' layout paragraphs of §617b are listed.",
+    "roulette", "§617b",
+    odds_rule="§617a.1 (text not held; confirm with the Board); §601a.10(a)",
+    note="§617a.1 (Roulette table physical characteristics) is not part of the published text "
+         "we hold: only the side wagers' layout paragraphs of §617b are listed; confirm the "
+         "layout requirements with the Board.",
     items=(
         _area("b2b", "A separate area for the B2B Roulette wager", "§617b.1(b)", "b2b"),
         Item("equipment.reader_board", EQUIPMENT, "A Board-approved Roulette reader board with "

@@ -120,7 +120,7 @@ def test_the_layout_queue_and_page_show_artwork_beside_the_checklist(
     assert layout.status == "approved"
 
 
-def test_the_elided_section_is_said_on_a_let_it_ride_layout(client_for, keystone,
+def test_the_section_we_do_not_hold_is_said_on_a_let_it_ride_layout(client_for, keystone,
                                                             table_games_manager,
                                                             compliance_officer):
     fb.approve(keystone, terms_for(game_spec("let_it_ride")), table_games_manager,
@@ -128,7 +128,8 @@ def test_the_elided_section_is_said_on_a_let_it_ride_layout(client_for, keystone
     layout = fb.prepared_layout(keystone, "let_it_ride", table_games_manager)
     html = client_for(table_games_manager).get(reverse("tables:layout-detail",
                                                        args=[layout.pk])).text
-    assert "§643a.2 (Let It Ride table physical characteristics) is elided" in html
+    assert "§643a.2 (Let It Ride table physical characteristics) is not part of the published " \
+        "text we hold" in html
 
 
 def test_the_admin_shows_tables_and_layouts_read_only(admin_client, ready_table, tcp_layout):
@@ -164,9 +165,10 @@ def test_the_table_page_shows_who_opened_and_closed_it(client_for, floorperson, 
     assert "Table opened (version 1)" in html and "Table closed" in html
 
 
-def test_a_let_it_ride_table_page_says_its_section_2_is_elided(client_for, floorperson,
+def test_a_let_it_ride_table_page_says_its_section_2_is_not_held(client_for, floorperson,
                                                                keystone, table_games_manager):
     table = floor.table_create(actor=table_games_manager, property=keystone, data={
         "label": "LIR-1", "game": "let_it_ride", "positions": 7})
     html = client_for(floorperson).get(reverse("tables:table-detail", args=[table.pk])).text
-    assert "§643a.2 (Let It Ride table physical characteristics) is elided" in html
+    assert "§643a.2 (Let It Ride table physical characteristics) is not part of the published " \
+        "text we hold" in html
