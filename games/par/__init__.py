@@ -40,10 +40,9 @@ def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = Non
     elif game == "baccarat":
         wagers = baccarat.par_sheet(wager, paytable, options)
     elif game == "craps":
-        wagers = dice_wheel.craps(wager, paytable, options, progress=progress)
+        wagers = dice_wheel.craps(wager, paytable, options)
     elif game == "roulette":
-        _no_paytable(paytable, "roulette")
-        wagers = dice_wheel.roulette(wager, options)
+        wagers = dice_wheel.roulette(wager, paytable, options)
     elif game == "texas_holdem_bonus":
         wagers = simulated.texas_holdem(wager, paytable, options, progress=progress)
     elif game == "pai_gow_poker":

@@ -14,13 +14,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 
 import numpy as np
 
-from games.craps import BONUS_CRAPS, NATURALS, POINTS, base_game, hot_roller
+from games.craps import (
+    BONUS_CRAPS,
+    COUNT_WORDS,
+    CRAPS,
+    NATURALS,
+    NUMBER_COMBINATIONS,
+    POINTS,
+    _count_hand,
+    completed_numbers,
+)
 from games.par import core
 from games.par.core import Outcome, WagerPar
-from games.roulette import WHEELS
+from games.roulette import BLAZING_NUMBERS, WHEELS, b2b_payouts, bonus_round_row
 
 DICE = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
 SEVEN = DICE[7]
@@ -88,20 +98,34 @@ ROULETTE_WAGERS = {
 }
 
 
-def roulette(wager: str | None, options: Mapping[str, str]) -> list[WagerPar]:
-    core.refuse_unknown(options, ("wheel",))
+ROULETTE_SIDE_WAGERS = ("b2b", "blazing_7s")
+
+
+def roulette(wager: str | None, paytable: str | None, options: Mapping[str, str]
+             ) -> list[WagerPar]:
+    core.refuse_unknown(options, ("wheel", "rng_weights"))
     wheel = options.get("wheel", "double_zero")
     if wheel not in WHEELS:
         raise core.ParError({"options.wheel": f"one of {', '.join(WHEELS)}"})
     compartments = len(WHEELS[wheel])
-    keys = [wager] if wager else [k for k in ROULETTE_WAGERS
-                                  if k != "five_number" or wheel == "double_zero"]
+    keys = [wager] if wager else [*(k for k in ROULETTE_WAGERS
+                                    if k != "five_number" or wheel == "double_zero"),
+                                  *ROULETTE_SIDE_WAGERS]
+    if paytable is not None and wager not in ROULETTE_SIDE_WAGERS:
+        raise core.ParError({"paytable": "only the side wagers (b2b, blazing_7s) have "
+                                         "paytables to choose"})
     out = []
     for key in keys:
+        if key == "b2b":
+            out.append(b2b(wheel, options.get("rng_weights")))
+            continue
+        if key == "blazing_7s":
+            out += blazing_7s(wheel, paytable)
+            continue
         if key not in ROULETTE_WAGERS or (key == "five_number" and wheel != "double_zero"):
             raise core.ParError({"wager": f"{key!r}: roulette par sheets cover "
-                                          f"{', '.join(ROULETTE_WAGERS)} (five_number on a "
-                                          "double-zero wheel only)"})
+                                          f"{', '.join((*ROULETTE_WAGERS, *ROULETTE_SIDE_WAGERS))}"
+                                          " (five_number on a double-zero wheel only)"})
         name, covered, odds = ROULETTE_WAGERS[key]
         p = covered / compartments
         out.append(WagerPar(key, name, None, [
@@ -110,55 +134,189 @@ def roulette(wager: str | None, options: Mapping[str, str]) -> list[WagerPar]:
     return out
 
 
-HOT_ROLLER_ROUNDS = 100_000
-DEFAULT_SEED = 20260101
+def _rng_weights(raw: str | None, payouts) -> dict[str, Fraction]:
+    """``"1000:1,500:2,..."``: the reader board RNG's relative weight of each payout; equal
+    weights when not given."""
+    odds = [r.when["rng"] for r in payouts.rows]
+    if raw is None:
+        return {o: Fraction(1, len(odds)) for o in odds}
+    weights: dict[str, Fraction] = {}
+    try:
+        for part in raw.split(","):
+            key, _, value = part.partition(":")
+            weights[key.strip().lower().removesuffix("to 1").strip()] = Fraction(value.strip())
+    except (ValueError, ZeroDivisionError):
+        weights = {}
+    unknown = set(weights) - set(odds)
+    if not weights or unknown or any(w < 0 for w in weights.values()) or not sum(
+            weights.values()):
+        raise core.ParError({"options.rng_weights": (
+            f"{raw!r}: the weight of each payout the RNG draws, like "
+            f"'{odds[0]}:1,{odds[1]}:2', payouts among {', '.join(odds)} (§617b.1(e))")})
+    total = sum(weights.values())
+    return {o: weights.get(o, Fraction(0)) / total for o in odds}
 
 
-def hot_roller_par(paytable: str | None, options: Mapping[str, str], progress=None
-                   ) -> list[WagerPar]:
-    """§623b.1(g)-(h), simulated: the shooter's rolls up to the first 7; the engine says which
-    row they make (a come-out 7 loses)."""
-    rounds = core.option(options, "rounds", HOT_ROLLER_ROUNDS, int)
-    if not 1000 <= rounds <= 5_000_000:
-        raise core.ParError({"options.rounds": "1,000 to 5,000,000 rounds"})
-    seed = core.option(options, "seed", DEFAULT_SEED, int)
-    tables = core.tables_for("craps", "hot_roller", paytable)
-    rng = np.random.default_rng(seed)
-    hands = []
-    for i in range(rounds):
-        rolls: list[tuple[int, int]] = []
-        while not rolls or sum(rolls[-1]) != 7:
-            # Smaller die first, as the settle API reads a roll (games.craps._rolls).
-            rolls += [tuple(sorted(r)) for r in rng.integers(1, 7, (8, 2)).tolist()]
-            sevens = [j for j, r in enumerate(rolls) if sum(r) == 7]
-            if sevens:
-                rolls = rolls[:sevens[0] + 1]
-        come_outs, _ = base_game([sum(r) for r in rolls])
-        hands.append(hot_roller(rolls, come_outs).hand)
-        if progress is not None and i % 5000 == 0:
-            progress(i / rounds)
-    hands_array = np.array(hands)
+def b2b(wheel: str, rng_weights: str | None) -> WagerPar:
+    """§617b.1(d)-(e): the ball repeats the previous spin's number (1 in the wheel's
+    compartments), paid at the payout the reader board's RNG draws. The RNG's weights are the
+    manufacturer's, not the regulation's: given in ``rng_weights``, else equal, and the sheet
+    states the break-even average payout (compartments - 1 to 1)."""
+    payouts = b2b_payouts()
+    weights = _rng_weights(rng_weights, payouts)
+    hit = Fraction(1, len(WHEELS[wheel]))
+    outcomes = [Outcome(f"repeat paid {r.when['rng']} to 1", float(hit * weights[r.when["rng"]]),
+                        core.row_net("b2b", r)) for r in payouts.rows]
+    outcomes.append(Outcome(core.LOSES, float(1 - hit), -1.0))
+    average = sum(w * Fraction(o) for o, w in weights.items())
+    return WagerPar("b2b", "B2B Roulette", payouts.id, outcomes, notes=[
+        f"Exact: 1 in {len(WHEELS[wheel])} to repeat the previous number (§617b.1(d)); the "
+        "RNG's weights of the seven payouts (§617b.1(e)) are "
+        + ("as given" if rng_weights else "not in the regulation: equal weights are assumed, "
+           "give the Rules Submission's weights to value it"),
+        f"Break-even at an average payout of {len(WHEELS[wheel]) - 1} to 1; these weights "
+        f"average {float(average):.2f} to 1"],
+        extra={"average_payout_to_1": float(average),
+               "break_even_average_payout_to_1": len(WHEELS[wheel]) - 1})
+
+
+def blazing_7s(wheel: str, paytable: str | None) -> list[WagerPar]:
+    """§617b.2: the spin is a 7, 17 or 27; then three balls rest in three different
+    compartments (§617b.2(h)-(i)), every one of the C(n, 3) sets alike, paid at the
+    best-paying outcome they make (``games.roulette.bonus_round_row``)."""
+    numbers = WHEELS[wheel]
+    spin = Fraction(len(BLAZING_NUMBERS), len(numbers))
+    sets = list(combinations(numbers, 3))
     out = []
-    for table in tables:
-        nets = np.full(rounds, -1.0)
-        labels = {}
-        for row in core.paid_rows(table):
-            hit = hands_array == row.hand
-            nets[hit] = core.row_net("hot_roller", row)
-            labels[row.hand] = hit
-        labels[core.LOSES] = nets == -1.0
-        out.append(core.monte_carlo(
-            "hot_roller", "Hot Roller", table.id, nets, labels, seed=seed,
-            strategy="No decisions: each simulated shooter rolls until the first 7 "
-                     "(§623b.1(g))"))
+    for table in core.tables_for("roulette", "blazing_7s", paytable):
+        made: dict[str, int] = {}
+        for balls in sets:
+            hand = bonus_round_row(table, balls).hand
+            made[hand] = made.get(hand, 0) + 1
+        p = {h: float(spin * Fraction(n, len(sets))) for h, n in made.items()}
+        out.append(WagerPar("blazing_7s", "Blazing 7's", table.id,
+                            core.by_rows(table, p, "blazing_7s"),
+                            notes=[f"Exact: {len(BLAZING_NUMBERS)} in {len(numbers)} to win, "
+                                   f"then every set of three bonus balls of {len(sets):,} "
+                                   "(§617b.2(a), (j))"]))
     return out
 
 
-CRAPS_WAGERS = ("pass_line", "dont_pass", *BONUS_CRAPS, "hot_roller")
+def _rolls() -> list[tuple[tuple[int, int], Fraction]]:
+    """The 21 rolls as the engine reads them (smaller die first) with their chances."""
+    return [((a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)]
 
 
-def craps(wager: str | None, paytable: str | None, options: Mapping[str, str], progress=None):
-    core.refuse_unknown(options, ("rounds", "seed"))
+def _next_point(point: int, total: int) -> int:
+    """The point after a roll (0: a come-out is next), as ``games.craps.base_game`` plays it."""
+    if point == 0:
+        return total if total in POINTS else 0
+    return 0 if total == point else point
+
+
+@cache
+def hot_roller_distribution() -> dict[str, float]:
+    """§623b.1(f)-(g), exact: the probability of each Hot Roller hand at the shooter's first 7.
+
+    A Markov chain on (the dice combinations of §623b.1(a)(2)(iii) thrown so far, the point):
+    the thrown set only grows, so the sets are solved from the full one down, each a 7 x 7
+    linear system over the point states (rolls that throw nothing new keep the set). The first
+    7 ends it: on a come-out it loses, else the numbers completed (``completed_numbers``) name
+    the hand. 16,384 sets of the 14 combinations."""
+    combos = sorted(c for ways in NUMBER_COMBINATIONS.values() for c in ways)
+    bit = {c: 1 << i for i, c in enumerate(combos)}
+    states = (0, *POINTS)
+    index = {p: i for i, p in enumerate(states)}
+    hands = ["seven_on_come_out_roll", *(_count_hand(k) for k in range(7))]
+    moves = []  # (roll's bit or 0, chance, 7 x 7 point transition)
+    for roll, chance in _rolls():
+        if sum(roll) == 7:
+            continue
+        move = np.zeros((7, 7))
+        for p in states:
+            move[index[p], index[_next_point(p, sum(roll))]] = 1.0
+        moves.append((bit.get(roll, 0), float(chance), move))
+    seven = float(SEVEN)
+    full = (1 << len(combos)) - 1
+    values = np.zeros((full + 1, 7, len(hands)))
+    for thrown in range(full, -1, -1):
+        stay = np.zeros((7, 7))
+        known = np.zeros((7, len(hands)))
+        known[0, 0] = seven  # a come-out 7
+        completed = completed_numbers({c for c in combos if thrown & bit[c]})
+        known[1:, 1 + completed] = seven  # the seven-out
+        for b, chance, move in moves:
+            if b == 0 or thrown & b:
+                stay += chance * move
+            else:
+                known += chance * move @ values[thrown | b]
+        values[thrown] = np.linalg.solve(np.eye(7) - stay, known)
+    out: dict[str, float] = {}
+    for hand, p in zip(hands, values[0, 0].tolist(), strict=True):
+        out[hand] = out.get(hand, 0.0) + p  # no number and one number: one hand
+    return out
+
+
+def hot_roller_par(paytable: str | None) -> list[WagerPar]:
+    """§623b.1(g)-(h): each row at its exact probability (``hot_roller_distribution``)."""
+    p = hot_roller_distribution()
+    return [WagerPar("hot_roller", "Hot Roller", t.id, core.by_rows(t, p, "hot_roller"),
+                     notes=["Exact: every thrown combination and point as a Markov chain up "
+                            "to the shooter's first 7; a come-out 7 loses (§623b.1(g))"])
+            for t in core.tables_for("craps", "hot_roller", paytable)]
+
+
+def lucky_shooter_distribution() -> tuple[dict[str, Fraction], Fraction]:
+    """§623b.2(d), exact: the probability of each final Lucky Shooter hand, and the number of
+    come-out 7s and 11s expected before it (each paid 1 for 1, the wager staying up).
+
+    Past the naturals, a come-out is craps (4 of 28) or a point; each roll then counts one
+    more of the five other points or settles the wager by the count; after all five, the next
+    roll pays the "and established point" row when it is the point."""
+    naturals = sum(DICE[t] for t in NATURALS)
+    decided = 1 - naturals
+    out = {"craps_on_come_out_roll": sum(DICE[t] for t in CRAPS) / decided}
+
+    def collect(point: int, remaining: frozenset[int], weight: Fraction) -> None:
+        if not remaining:
+            out["five_of_five_and_established_point"] = out.get(
+                "five_of_five_and_established_point", 0) + weight * DICE[point]
+            out["five_of_five"] = out.get("five_of_five", 0) + weight * (1 - DICE[point])
+            return
+        going = sum(DICE[t] for t in remaining)
+        hand = f"{COUNT_WORDS[5 - len(remaining)]}_of_five"
+        out[hand] = out.get(hand, 0) + weight * (1 - going)
+        for t in remaining:
+            collect(point, remaining - {t}, weight * DICE[t])
+
+    for point in POINTS:
+        collect(point, frozenset(POINTS) - {point}, DICE[point] / decided)
+    return out, naturals / decided
+
+
+def lucky_shooter_par(paytable: str | None) -> list[WagerPar]:
+    """§623b.2(d)-(e): the final hands at their exact probabilities; a come-out 7 or 11 pays
+    1 for 1 (the stake) and the wager stays up, so it changes nothing and is counted apart."""
+    p, naturals = lucky_shooter_distribution()
+    probabilities = {k: float(v) for k, v in p.items()}
+    out = []
+    for t in core.tables_for("craps", "lucky_shooter", paytable):
+        rows = [r for r in core.paid_rows(t) if r.hand != "first_roll_seven_or_eleven"]
+        out.append(WagerPar(
+            "lucky_shooter", "Lucky Shooter", t.id,
+            core.by_rows(t, probabilities, "lucky_shooter", rows=rows),
+            notes=["Exact from the dice (§623b.2(d)); a come-out 7 or 11 is paid 1 for 1, the "
+                   "stake, and the wager stays up: on average "
+                   f"{float(naturals):.4f} of them per wager, each changing nothing"],
+            extra={"naturals_per_wager": float(naturals)}))
+    return out
+
+
+CRAPS_WAGERS = ("pass_line", "dont_pass", *BONUS_CRAPS, "hot_roller", "lucky_shooter")
+
+
+def craps(wager: str | None, paytable: str | None, options: Mapping[str, str]):
+    core.refuse_unknown(options, ())
     if wager is not None and wager not in CRAPS_WAGERS:
         raise core.ParError({"wager": f"{wager!r}: craps par sheets cover "
                                       f"{', '.join(CRAPS_WAGERS)}"})
@@ -168,5 +326,7 @@ def craps(wager: str | None, paytable: str | None, options: Mapping[str, str], p
     if wager is None or wager in BONUS_CRAPS:
         out += bonus_craps(paytable)
     if wager in (None, "hot_roller"):
-        out += hot_roller_par(paytable if wager else None, options, progress)
+        out += hot_roller_par(paytable if wager else None)
+    if wager in (None, "lucky_shooter"):
+        out += lucky_shooter_par(paytable if wager else None)
     return [w for w in out if wager is None or w.wager == wager]

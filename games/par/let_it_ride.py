@@ -25,7 +25,8 @@ from games.par import core, poker
 from games.par.core import Outcome, WagerPar
 from games.paytables import Paytable
 
-WAGERS = ("bet_1", "three_card_bonus", "three_card_progressive", "five_card_progressive")
+WAGERS = ("bet_1", "five_card_bonus", "three_card_bonus", "three_card_progressive",
+          "five_card_progressive", "five_card_hand_bonus")
 OPTIONS = ("meter", "stake")
 
 
@@ -42,6 +43,18 @@ def _net_by_strength(table: Paytable) -> tuple[np.ndarray, np.ndarray, list[str]
             nets[s] = core.row_net("bet_3", row)
             row_of[s] = names.index(row.hand)
     return nets, row_of, names
+
+
+def _five_card_bonus_probabilities(table: Paytable) -> dict[str, float]:
+    """The Five Card Bonus Wager (§643a.12(b)): each row's share of the 2,598,960 hands, by
+    the game's own names of a five-card hand (``five_card_hand``)."""
+    histogram = batch.every_hand_histogram(5)
+    out: dict[str, float] = {}
+    for s in np.flatnonzero(histogram):
+        row = table.row(five_card_hand(int(s)))
+        if row is not None:
+            out[row.hand] = out.get(row.hand, 0.0) + float(histogram[s]) / comb(52, 5)
+    return out
 
 
 def optimal(table: Paytable, *, progress=None) -> WagerPar:
@@ -119,8 +132,15 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
         if key not in WAGERS:
             raise core.ParError({"wager": f"{key!r}: Let It Ride par sheets cover "
                                           f"{', '.join(WAGERS)}"})
+        if key == "five_card_hand_bonus":
+            out += [poker.five_card_hand_bonus(GAME, key, SPEC.wager(key).name, t, meter=meter,
+                                               stake=stake)
+                    for t in core.tables_for(GAME, key, paytable)]
+            continue
         for table in core.tables_for(GAME, key, paytable):
-            if key == "five_card_progressive":
+            if key == "five_card_bonus":
+                p = _five_card_bonus_probabilities(table)
+            elif key == "five_card_progressive":
                 p = poker.five_card_probabilities(table, 5)
             else:
                 p = poker.three_card_probabilities(table, three_card_hands)

@@ -84,3 +84,23 @@ def five_card_probabilities(table: Paytable, cards: int, *, super_royal: bool = 
             tally[row.hand] += count
     total = comb(52, cards)
     return {k: v / total for k, v in tally.items()}
+
+
+def five_card_hand_bonus(game: str, wager: str, name: str, table: Paytable, *, meter, stake):
+    """The Five Card Hand Bonus Wager (§643a.12(f), §647a.12(e), §649a.12(i)): a flush or
+    better in one five-card hand, the player's or the dealer's, each a random five of the deck:
+    every one of the 2,598,960 hands evaluated. The meter rows are valued at ``meter``; the
+    Magic Card and Lucky Bonus draws (paragraph (3)) are the table game system's and not
+    counted; a meter award on the dealer's hand is shared by those who wagered on it."""
+    from games.par import core
+
+    p = five_card_probabilities(table, 5)
+    par = core.WagerPar(wager, name, table.id,
+                        core.by_rows(table, p, "five_card_hand_bonus", meter=meter,
+                                     stake=stake))
+    par.notes.append("Exact: every five-card hand; the Magic Card and Lucky Bonus the table "
+                     "game system may draw are not counted")
+    if wager.endswith("_dealer"):
+        par.notes.append("On the dealer's hand a share of the meter is divided equally among "
+                         "the players who wagered on it: the figures are for one such player")
+    return core.progressive(par, table, p, stake=stake, meter=meter)

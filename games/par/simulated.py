@@ -151,7 +151,8 @@ def texas_holdem_progressive(table, meter, stake) -> WagerPar:
     return core.progressive(par, table, p, stake=stake, meter=meter)
 
 
-THB_WAGERS = ("ante", "bonus", "progressive")
+THB_WAGERS = ("ante", "bonus", "progressive", "five_card_hand_bonus_player",
+              "five_card_hand_bonus_dealer")
 
 
 def texas_holdem(wager, paytable, options, *, progress=None) -> list[WagerPar]:
@@ -168,6 +169,13 @@ def texas_holdem(wager, paytable, options, *, progress=None) -> list[WagerPar]:
             stake = core.option(options, "stake", Decimal("1.00"), Decimal)
             out += [texas_holdem_progressive(t, meter, stake)
                     for t in core.tables_for(THB, "progressive", paytable)]
+        elif key.startswith("five_card_hand_bonus"):
+            meter = core.option(options, "meter", None, Decimal)
+            stake = core.option(options, "stake", Decimal("1.00"), Decimal)
+            out += [poker.five_card_hand_bonus(THB, key, THB_SPEC.wager(key).name, t,
+                                               meter=meter, stake=stake)
+                    for t in core.tables_for(THB, key, paytable,
+                                             catalog_wager="five_card_hand_bonus")]
         else:
             raise core.ParError({"wager": f"{key!r}: Texas Hold 'Em Bonus par sheets cover "
                                           f"{', '.join(THB_WAGERS)}"})

@@ -30,7 +30,8 @@ from games.three_card_poker.spec import GAME, ONE, SPEC
 
 PROGRESSIVE_STAKE = Decimal("1.00")
 WAGERS = ("ante", "pair_plus", "six_card_bonus", "three_card_progressive",
-          "five_card_progressive", "five_of_six_progressive")
+          "five_card_progressive", "five_of_six_progressive", "five_card_hand_bonus_player",
+          "five_card_hand_bonus_dealer")
 OPTIONS = ("ante_bonus", "meter", "stake")
 
 
@@ -180,6 +181,12 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
         if key not in WAGERS:
             raise core.ParError({"wager": f"{key!r}: Three Card Poker par sheets cover "
                                           f"{', '.join(WAGERS)}"})
+        if key.startswith("five_card_hand_bonus"):
+            out += [poker.five_card_hand_bonus(GAME, key, SPEC.wager(key).name, t, meter=meter,
+                                               stake=stake)
+                    for t in core.tables_for(GAME, key, paytable,
+                                             catalog_wager="five_card_hand_bonus")]
+            continue
         five = {"six_card_bonus": 6, "five_of_six_progressive": 6, "five_card_progressive": 5}
         if key in five:
             def probabilities(t, n=five[key]):

@@ -144,14 +144,6 @@ def test_pai_gow_monte_carlo_seeded_with_interval():
     assert wide["ci95"][0] < 0.0273 < wide["ci95"][1]
 
 
-def test_hot_roller_simulated_by_the_engine_rules():
-    a = one("craps", "hot_roller", "A", rounds="3000", seed="5")
-    assert a == one("craps", "hot_roller", "A", rounds="3000", seed="5")
-    assert a["method"] == "monte_carlo" and a["ci95"][0] < a["house_edge"] < a["ci95"][1]
-    # A come-out 7 is the first 7 on 1 of 6 first rolls at least: those all lose.
-    assert rows(a)["loses"]["probability"] > 1 / 6
-
-
 def test_holdem_ante_monte_carlo_states_its_strategy():
     w = one("texas_holdem_bonus", "ante", rounds="20000", seed="3")
     assert w["method"] == "monte_carlo" and w["ci95"][0] < w["house_edge"] < w["ci95"][1]
