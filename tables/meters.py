@@ -49,6 +49,14 @@ def exact(value: Decimal) -> str:
     return f"{whole}.{frac.ljust(2, '0')}"
 
 
+def dollars(value: Decimal, *, sign: bool = False) -> str:
+    """An amount as staff read it: "$10,000.055" (every decimal a meter keeps, at least the
+    cents), "-$12.50"; with ``sign`` a change reads "+$0.025"."""
+    whole, _, frac = exact(abs(value)).partition(".")
+    prefix = "-" if value < 0 else ("+" if sign and value > 0 else "")
+    return f"{prefix}${int(whole):,}.{frac}"
+
+
 # --- Which meters a table needs ---------------------------------------------------------------
 
 def terms_of(table: Table):

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.models import Property
-from tables.meters import contributing_wagers, exact, owner_tables
+from tables.meters import contributing_wagers, dollars, owner_tables
 from tables.models import (
     EntryKind,
     Meter,
@@ -30,8 +30,13 @@ from tables.models import (
 )
 
 ZERO = Decimal(0)
-CHECKED = ("amount", "reserve", "overflow", "contributed", "funded", "total_paid",
-           "wagers_counted", "wagers_sum", "hits")
+# What reconciliation compares, by the names staff read on the meter page.
+CHECKED = {"amount": "Amount shown", "reserve": "Reserve pool", "overflow": "Overflow",
+           "contributed": "Contributions", "funded": "Seeds, resets and adjustments",
+           "total_paid": "Total paid", "wagers_counted": "Qualifying wagers counted",
+           "wagers_sum": "Qualifying wagers summed", "hits": "Hits"}
+MONEY_FIELDS = {"amount", "reserve", "overflow", "contributed", "funded", "total_paid",
+                "wagers_sum"}
 
 
 def _ledger(meter_id: int) -> dict:
@@ -59,24 +64,24 @@ def meter_problems(meter_id: int) -> list[str]:
     """What does not add up for one meter, read with the meter locked (a consistent view)."""
     meter = Meter.objects.select_for_update(no_key=True).get(pk=meter_id)
     ledger = _ledger(meter_id)
-    problems = [f"{field}: the meter says {_text(getattr(meter, field))}, its ledger "
-                f"{_text(ledger[field])}"
-                for field in CHECKED if getattr(meter, field) != ledger[field]]
+    problems = [f"{label}: the meter says {_text(field, getattr(meter, field))}, its ledger "
+                f"{_text(field, ledger[field])}"
+                for field, label in CHECKED.items() if getattr(meter, field) != ledger[field]]
     applied = _applied_events(meter)
     if applied != meter.wagers_counted:
-        problems.append(f"{applied} qualifying wagers were applied at its tables since it was "
-                        f"seeded; the meter counted {meter.wagers_counted}")
+        problems.append(f"{applied:,} qualifying wagers were applied at its tables since it "
+                        f"was seeded; the meter counted {meter.wagers_counted:,}")
     held = meter.amount + meter.reserve + meter.overflow
     expected = ledger["contributed"] + ledger["funded"] - ledger["total_paid"]
     if held != expected:
-        problems.append(f"the meter, reserve and overflow hold {exact(held)}; initial amount "
-                        f"plus contributions minus hits plus resets and adjustments is "
-                        f"{exact(expected)}")
+        problems.append(f"The meter, reserve and overflow hold {dollars(held)}; the initial "
+                        f"amount plus contributions, resets and adjustments, minus hits, is "
+                        f"{dollars(expected)}")
     return problems
 
 
-def _text(value) -> str:
-    return exact(value) if isinstance(value, Decimal) else str(value)
+def _text(field: str, value) -> str:
+    return dollars(value) if field in MONEY_FIELDS else f"{value:,}"
 
 
 @transaction.atomic

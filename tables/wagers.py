@@ -21,8 +21,10 @@ from django.db import connection, transaction
 from django.db.models import Count
 from django.utils import timezone
 
+import games
 from games.money import parse_dollars
 from tables import meters as meter_service
+from tables.meters import dollars
 from tables.models import LinkedGroup, Meter, Table, TableStatus, WagerEvent
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,8 @@ def _reason(event: object, tables: dict) -> tuple[str | None, tuple | None]:
         return "malformed: id is a string of at most 100 characters", None
     if not isinstance(label, str):
         return "malformed: table is the table's label", None
+    if not isinstance(event["wager"], str):
+        return "malformed: wager is the wager's key, like \"five_card_progressive\"", None
     seat = event["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
         return "malformed: seat is a whole number, 1 or more", None
@@ -97,15 +101,23 @@ def _reason(event: object, tables: dict) -> tuple[str | None, tuple | None]:
         return f"table {label} is not open: wagers are accepted only at an open table", None
     wager = event["wager"]
     if wager not in terms.offered:
-        return f"{wager!r} is not offered by the table's Rules Submission (§601a.2)", None
+        return (f"{_wager_name(table, wager)} is not offered by the table's Rules Submission "
+                f"(§601a.2)"), None
     if wager not in terms.feeding:
-        return f"{wager!r} feeds no progressive meter at this table (§605a.7)", None
+        return (f"{_wager_name(table, wager)} feeds no progressive meter at this table "
+                f"(§605a.7)"), None
     if seat > table.positions:
         return f"seat {seat} is beyond the table's {table.positions} positions", None
     if not terms.minimum <= amount <= terms.maximum:
-        return (f"${amount} is outside the table limits (${terms.minimum}-${terms.maximum}, "
-                f"§601a.2)"), None
+        return (f"{dollars(amount)} is outside the table limits ({dollars(terms.minimum)} to "
+                f"{dollars(terms.maximum)}, §601a.2)"), None
     return None, (event_id, table.pk, seat, wager, amount, placed_at)
+
+
+def _wager_name(table: Table, key: object) -> str:
+    """The wager's name with its key ("Pair Plus (pair_plus)"); an unknown key as posted."""
+    spec = games.spec(table.game).wager(key) if isinstance(key, str) else None
+    return f"{spec.name} ({key})" if spec is not None else repr(key)
 
 
 def _time(value: object) -> datetime | None:

@@ -22,9 +22,15 @@ def table_meters(context, table) -> dict:
 
 
 @register.filter
-def exact(value) -> str:
-    """A meter amount with every decimal it keeps, at least to the cent."""
-    return meters.exact(value) if value is not None else ""
+def money(value) -> str:
+    """Dollars for staff: "$10,000.00", a meter's fraction of a cent kept ("$10,000.055")."""
+    return meters.dollars(value) if value is not None else ""
+
+
+@register.filter
+def change(value) -> str:
+    """A signed change of a meter: "+$0.025", "-$10.00", "$0.00"."""
+    return meters.dollars(value, sign=True) if value is not None else ""
 
 
 @register.filter

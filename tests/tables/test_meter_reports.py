@@ -21,11 +21,12 @@ def test_a_meter_changed_outside_its_ledger_raises_an_alert(tcp_meter, client_fo
     assert reconciliation.meters_reconcile() == []
     Meter.objects.filter(pk=tcp_meter.pk).update(amount=D("10250.00"))  # behind the ledger
     [alert] = reconciliation.meters_reconcile()
-    assert alert.problems[0] == "amount: the meter says 10250.00, its ledger 10000.00"
+    assert alert.problems[0] == ("Amount shown: the meter says $10,250.00, its ledger "
+                                 "$10,000.00")
     assert AuditEvent.objects.filter(action="tables.meter.reconciliation_alert").count() == 1
     assert reconciliation.meters_reconcile() == [alert]  # the same problem: one alert
     page = client_for(compliance_officer).get("/").content.decode()
-    assert "Progressive meter reconciliation" in page and "the meter says 10250" in page
+    assert "Progressive meter reconciliation" in page and "the meter says $10,250.00" in page
     Meter.objects.filter(pk=tcp_meter.pk).update(amount=D("10000"))
     assert reconciliation.meters_reconcile() == []
     assert ReconciliationAlert.objects.get().resolved_at is not None
@@ -120,4 +121,4 @@ def test_the_table_page_offers_seeding_and_the_floor_shows_the_meter(tcp_table, 
         f"/floor/tables/{tcp_table.pk}/").content.decode()
     meters.meter_seed(table=tcp_table, key="five_card_progressive", actor=floor_manager)
     floor = client_for(floor_manager).get("/floor/").content.decode()
-    assert "Five-Card Progressive <strong>$10000.00</strong>" in floor
+    assert "Five-Card Progressive <strong>$10,000.00</strong>" in floor

@@ -44,22 +44,25 @@ def test_every_refusal_names_its_reason(integration, tcp_meter, tcp_table, keyst
              event(3, wager="five_card_hand_bonus"), event(4, seat=8),
              event(5, amount="1000.01"), event(6, amount="0.50"), event(7, amount=5.0),
              event(8, placed_at="yesterday"), event(9, colour="red"), "not an event",
-             event(10, table="NOPE")]
+             event(10, table="NOPE"), event(11, wager=["five_card_progressive"]),
+             event(12, seat=0)]
     results = integration.post(URL, batch, format="json").json()["results"]
     reasons = [r["reason"] for r in results]
     assert all(r["status"] == "rejected" for r in results)
     assert reasons == [
         "table TCP-9 is not open: wagers are accepted only at an open table",
-        "'pair_plus' feeds no progressive meter at this table (§605a.7)",
+        "Pair Plus Wager (pair_plus) feeds no progressive meter at this table (§605a.7)",
         "'five_card_hand_bonus' is not offered by the table's Rules Submission (§601a.2)",
         "seat 8 is beyond the table's 7 positions",
-        "$1000.01 is outside the table limits ($1.00-$1000.00, §601a.2)",
-        "$0.50 is outside the table limits ($1.00-$1000.00, §601a.2)",
+        "$1,000.01 is outside the table limits ($1.00 to $1,000.00, §601a.2)",
+        "$0.50 is outside the table limits ($1.00 to $1,000.00, §601a.2)",
         'malformed: amount: amounts are decimal strings in dollars, like "5.00"',
         "malformed: placed_at is an ISO time with its offset",
         "malformed: unknown field 'colour'",
         "malformed: each event is a JSON object",
         "no table 'NOPE' at this property",
+        'malformed: wager is the wager\'s key, like "five_card_progressive"',
+        "malformed: seat is a whole number, 1 or more",
     ]
     assert not WagerEvent.objects.exists()
 
