@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from games.baccarat.table import PAYTABLE_KEY
+from games.craps import BONUS_CRAPS
 from games.par import ParError, par_sheet
 from games.paytables import Catalog, using
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
@@ -26,23 +27,29 @@ STALE_AFTER = timedelta(minutes=30)  # a job no worker finished: asked for again
 # Wagers each game's par sheet covers, and the base wager whose line carries the base game.
 COVERED = {
     "three_card_poker": {"ante", "pair_plus", "six_card_bonus", "three_card_progressive",
-                         "five_card_progressive", "five_of_six_progressive"},
-    "let_it_ride": {"bet_3", "three_card_bonus", "three_card_progressive",
-                    "five_card_progressive"},
-    "texas_holdem_bonus": {"ante", "bonus", "progressive"},
-    "pai_gow_poker": {"pai_gow"},
+                         "five_card_progressive", "five_of_six_progressive",
+                         "five_card_hand_bonus_player", "five_card_hand_bonus_dealer"},
+    "let_it_ride": {"bet_3", "five_card_bonus", "three_card_bonus", "three_card_progressive",
+                    "five_card_progressive", "five_card_hand_bonus"},
+    "texas_holdem_bonus": {"ante", "bonus", "progressive", "five_card_hand_bonus_player",
+                           "five_card_hand_bonus_dealer"},
+    "pai_gow_poker": {"pai_gow", "fortune_bonus", "emperors_treasure", "insurance",
+                      "progressive", "queens_dragon", "dynasty_bonus", "protection", "red_black"},
     "baccarat": {"player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
                  "perfect_pairs_player", "perfect_pairs_banker", "fortune_7", "golden_8",
                  "heavenly_9", "blazing_7s", "cover_all", "lucky_nines"},
-    "craps": {"all_small", "all_tall", "make_em_all", "hot_roller"},
-    "roulette": set(),
+    "craps": {"all_small", "all_tall", "make_em_all", "hot_roller", "lucky_shooter"},
+    "roulette": {"b2b", "blazing_7s"},
 }
 # Wagers a par line of another wager already covers (the base game's decisions).
 INCLUDED = {"three_card_poker": {"play"}, "let_it_ride": {"bet_1", "bet_2"},
             "texas_holdem_bonus": {"flop", "turn", "river"}}
+# Wagers whose meter is kept under another key (one Five Card Hand Bonus meter a table).
+METER_OF = {"five_card_hand_bonus_player": "five_card_hand_bonus",
+            "five_card_hand_bonus_dealer": "five_card_hand_bonus"}
 # Options of the submission that change a game's figures, by par sheet option.
 GAME_OPTIONS = {"baccarat": ("decks", "commission_free", "variant"),
-                "pai_gow_poker": ("house_way", "ez_pai_gow"),
+                "pai_gow_poker": ("house_way", "ez_pai_gow", "red_black_joker"),
                 "texas_holdem_bonus": ("ante_pays_on",), "roulette": ("wheel",)}
 
 
@@ -73,7 +80,8 @@ def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[st
             uncovered.append(key)
             continue
         opts = dict(base)
-        meter = ((submission.meters or {}).get(key) or {}).get("initial")
+        meters = submission.meters or {}
+        meter = (meters.get(key) or meters.get(METER_OF.get(key, key)) or {}).get("initial")
         if meter:
             opts["meter"] = str(meter)
         if game == "baccarat":
@@ -85,7 +93,7 @@ def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[st
         elif key in PAYTABLE_KEY:  # one paytable option for several wagers
             requests.append(ParRequest(key, options.get(PAYTABLE_KEY[key]) or _chosen(
                 submission, key), opts))
-        elif game == "craps" and key != "hot_roller":  # one paytable for the three wagers
+        elif game == "craps" and key in BONUS_CRAPS:  # one paytable for the three wagers
             requests.append(ParRequest(key, options.get("bonus_craps"), opts))
         else:
             requests.append(ParRequest(key, _chosen(submission, key), opts))

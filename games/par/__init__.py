@@ -46,17 +46,10 @@ def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = Non
     elif game == "texas_holdem_bonus":
         wagers = simulated.texas_holdem(wager, paytable, options, progress=progress)
     elif game == "pai_gow_poker":
-        _no_paytable(paytable, "Pai Gow Poker")
-        if wager not in (None, "pai_gow"):
-            raise ParError({"wager": f"{wager!r}: Pai Gow Poker par sheets cover pai_gow"})
-        wagers = [simulated.pai_gow(options, progress=progress)]
+        wagers = simulated.pai_gow_poker(wager, paytable, options, progress=progress)
     else:
         raise ParError({"game": f"{game!r} is not a game of the engine ({', '.join(GAMES)})"})
     if progress is not None:
         progress(1.0)
     return sheet(game, wagers)
 
-
-def _no_paytable(paytable: str | None, name: str) -> None:
-    if paytable is not None:
-        raise ParError({"paytable": f"{name} par sheets have no paytable to choose"})

@@ -18,6 +18,10 @@ from games.cards import ACE, rank
 from games.hands import CATEGORY_STARTS
 from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
 from games.pai_gow.pai_gow_wager import VIGORISH, compare
+from games.pai_gow.rankings import is_queens_dragon, seven_card_hands
+from games.pai_gow.wagers import JOKER_COLOR_CHOSEN, JOKER_COLOR_NEITHER, paid_row
+from games.pai_gow_poker import GAME as GAME_PAI_GOW
+from games.pai_gow_poker import SPEC
 from games.par import core, poker
 from games.par.core import WagerPar
 from games.settlement import LOSE, PUSH, WIN
@@ -72,6 +76,81 @@ def pai_gow(options: Mapping[str, str], *, progress=None) -> WagerPar:
         strategy=f"The player sets every hand by the house way '{way}', as the dealer does "
                  f"(§645a.11(c)); {'EZ Pai Gow Poker: no vigorish' if ez else '5% vigorish on wins (§645a.13(a))'}")
     return par
+
+
+PAI_GOW_SIDE = ("fortune_bonus", "emperors_treasure", "insurance", "progressive",
+                "queens_dragon", "dynasty_bonus", "protection")
+
+
+def pai_gow_side(wager: str, tables, options: Mapping[str, str], *, progress=None
+                 ) -> list[WagerPar]:
+    """An optional Pai Gow Poker wager (§645a.11(h)), simulated: the player's seven cards (and
+    for Queen's Dragon the dealer's) from the 53-card deck, paid at the first paytable row the
+    seven cards form (``games.pai_gow.wagers.paid_row``); Envy Bonus rows depend on the other
+    players and are not counted. The rarest rows (a natural seven-card straight flush: about 1
+    in 4 million) are seldom seen in a simulation: their share of the return is the
+    interval's widest part."""
+    rounds = core.option(options, "rounds", PAI_GOW_ROUNDS, int)
+    seed = core.option(options, "seed", DEFAULT_SEED, int)
+    if not 1000 <= rounds <= 5_000_000:
+        raise core.ParError({"options.rounds": "1,000 to 5,000,000 rounds"})
+    meter = core.option(options, "meter", None, Decimal)
+    stake = core.option(options, "stake", Decimal("1.00"), Decimal)
+    rng = np.random.default_rng(seed)
+    formed = []
+    step = max(rounds // 20, 1)
+    for i in range(rounds):
+        cards = rng.choice(53, 14, replace=False).tolist()
+        formed.append(frozenset({"queens_dragon"}) if wager == "queens_dragon" and
+                      is_queens_dragon(cards[7:]) else seven_card_hands(cards[:7]))
+        if i % step == 0:
+            _progress(progress, i / rounds)
+    out = []
+    for table in tables:
+        rows = core.paid_rows(table)
+        paid = [paid_row(table, f) for f in formed]
+        hands = np.array([r.hand if r is not None else core.LOSES for r in paid])
+        nets = np.full(rounds, -1.0)
+        labels = {}
+        for row in rows:
+            hit = hands == row.hand
+            if row.basis != "meter_percent" or meter is not None:
+                nets[hit] = core.row_net(wager, row, stake=stake, meter=meter)
+            labels[row.hand] = hit
+        labels[core.LOSES] = hands == core.LOSES
+        par = core.monte_carlo(
+            wager, SPEC.wager(wager).name, table.id, nets, labels, seed=seed,
+            strategy="No decisions: paid on the hands the player's seven cards form, the "
+                     f"dealer rearranging them (§645a.11(h)){' (the dealer' + chr(39) + 's seven for Queen' + chr(39) + 's Dragon)' if wager == 'queens_dragon' else ''}")
+        if any(r.hand.startswith("envy_") for r in table.rows):
+            par.notes.append("The Envy Bonus rows are paid on other players' hands and are "
+                             "not counted: each other player at the table adds to the return")
+        if any(r.basis == "meter_percent" for r in rows):
+            p = {h: float(m.mean()) for h, m in labels.items()}
+            core.progressive(par, table, p, stake=stake, meter=meter)
+        out.append(par)
+    _progress(progress, 1.0)
+    return out
+
+
+def red_black(tables, options: Mapping[str, str]) -> list[WagerPar]:
+    """The Red/Black Wager (§645a.7(e)(5)(iv), §645a.13(i)), exact: of the player's seven
+    cards from 53, k of the chosen colour with probability C(26, k) C(27, 7 - k) / C(53, 7)
+    (the joker neither colour), or C(27, k) C(26, 7 - k) / C(53, 7) when it counts as the
+    chosen colour."""
+    joker = options.get("red_black_joker", JOKER_COLOR_NEITHER)
+    if joker not in (JOKER_COLOR_NEITHER, JOKER_COLOR_CHOSEN):
+        raise core.ParError({"options.red_black_joker": f"one of {JOKER_COLOR_NEITHER}, "
+                                                        f"{JOKER_COLOR_CHOSEN}"})
+    mine = 27 if joker == JOKER_COLOR_CHOSEN else 26
+    p = {f"{word}_cards_of_the_chosen_color": comb(mine, k) * comb(53 - mine, 7 - k)
+         / comb(53, 7) for k, word in ((7, "seven"), (6, "six"), (5, "five"), (4, "four"))}
+    return [WagerPar("red_black", SPEC.wager("red_black").name, t.id,
+                     core.by_rows(t, p, "red_black"),
+                     notes=["Exact: the colour count of seven cards from 53 (§645a.13(i)); "
+                            + ("the joker counts as the chosen colour" if mine == 27 else
+                               "the joker is neither colour")])
+            for t in tables]
 
 
 def texas_holdem_ante(options: Mapping[str, str], *, progress=None) -> WagerPar:
@@ -183,3 +262,31 @@ def texas_holdem(wager, paytable, options, *, progress=None) -> list[WagerPar]:
     return out
 
 
+
+
+PAI_GOW_WAGERS = ("pai_gow", *PAI_GOW_SIDE, "red_black")
+BASE_OPTIONS = ("rounds", "seed", "house_way", "ez_pai_gow")
+
+
+def pai_gow_poker(wager, paytable, options, *, progress=None) -> list[WagerPar]:
+    """Every Pai Gow Poker wager, or ``wager``: the base game, the optional wagers (Fortune
+    Bonus tables with their Envy Bonus rows left out)."""
+    core.refuse_unknown(options, (*BASE_OPTIONS, "meter", "stake", "red_black_joker"))
+    if wager is not None and wager not in PAI_GOW_WAGERS:
+        raise core.ParError({"wager": f"{wager!r}: Pai Gow Poker par sheets cover "
+                                      f"{', '.join(PAI_GOW_WAGERS)}"})
+    if paytable is not None and wager in (None, "pai_gow"):
+        raise core.ParError({"paytable": "the Pai Gow Poker Wager has no paytable to choose: "
+                                         "give an optional wager"})
+    out = []
+    for key in [wager] if wager else PAI_GOW_WAGERS:
+        if key == "pai_gow":
+            out.append(pai_gow({k: v for k, v in options.items() if k in BASE_OPTIONS},
+                               progress=progress))
+        elif key == "red_black":
+            out += red_black(core.tables_for(GAME_PAI_GOW, key, paytable), options)
+        else:
+            side = {k: v for k, v in options.items() if k in ("rounds", "seed", "meter", "stake")}
+            out += pai_gow_side(key, core.tables_for(GAME_PAI_GOW, key, paytable), side,
+                                progress=progress)
+    return out

@@ -121,3 +121,29 @@ def test_b2b_with_and_without_rng_weights():
     with pytest.raises(ParError) as e:
         one("roulette", "b2b", rng_weights="7:1")
     assert "options.rng_weights" in e.value.errors
+
+
+def test_red_black_by_hand():
+    # Seven of 53 cards, 26 of the chosen colour, the joker neither (§645a.13(i)): seven 5 to
+    # 1, six, five or four 1 to 1.
+    def k(n, mine=26):
+        return comb(mine, n) * comb(53 - mine, 7 - n) / comb(53, 7)
+
+    w = one("pai_gow_poker", "red_black")
+    assert w["method"] == "exact"
+    assert w["house_edge"] == pytest.approx(1 - (6 * k(7) + 2 * (k(6) + k(5) + k(4))))
+    chosen = one("pai_gow_poker", "red_black", red_black_joker="chosen_color")
+    assert chosen["house_edge"] == pytest.approx(
+        1 - (6 * k(7, 27) + 2 * (k(6, 27) + k(5, 27) + k(4, 27))))
+
+
+def test_fortune_bonus_simulated_matches_the_published_edge():
+    # Fortune Bonus 5000-2000-1000-400-150-50-25-5-4-3-2 (our paytable 3): 7.77% before the
+    # Envy Bonus (Wizard of Odds; J. Grochowski, Casino City Times, 17 May 2015: "7.8 percent").
+    w = one("pai_gow_poker", "fortune_bonus", "3", rounds="40000", seed="9")
+    assert w["method"] == "monte_carlo"
+    assert w["ci95"][0] < 0.0777 < w["ci95"][1]
+    assert any("Envy Bonus rows" in n for n in w["notes"])
+    # Three of a kind (3 to 1) and a straight (2 to 1) are common enough to be seen.
+    assert {"three_of_a_kind", "straight", "loses"} <= set(rows(w))
+    assert w == one("pai_gow_poker", "fortune_bonus", "3", rounds="40000", seed="9")

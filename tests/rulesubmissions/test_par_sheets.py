@@ -38,9 +38,14 @@ def test_uncovered_wagers_are_listed_and_base_options_passed(table_games_manager
     pai_gow = services.submission_create(actor=table_games_manager, property=keystone,
                                          terms=terms)
     requests, uncovered = par.par_requests(pai_gow)
-    assert [(r.wager, r.paytable) for r in requests] == [("pai_gow", None)]
+    assert [(r.wager, r.paytable) for r in requests] == [
+        ("pai_gow", None), ("queens_dragon", "pai_gow_poker.queens_dragon.standard")]
     assert requests[0].options["ez_pai_gow"] == "true"
-    assert uncovered == ["queens_dragon"]
+    assert uncovered == []
+    baccarat = services.submission_create(
+        actor=table_games_manager, property=keystone,
+        terms=terms_for(game_spec("baccarat"), offer=["royal_9_progressive"]))
+    assert par.par_requests(baccarat)[1] == ["royal_9_progressive"]
 
 
 @pytest.mark.django_db

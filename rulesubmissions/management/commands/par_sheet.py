@@ -53,8 +53,11 @@ class Command(BaseCommand):
                                   f"{row['return']:>+12.6f}")
             if w.get("progressive"):
                 p = w["progressive"]
-                self.stdout.write(f"  break-even meter ${p['break_even_meter']:,.2f}; top award "
-                                  f"1 in {p['top_award_one_in']:,} (New Jersey floor: 1 in "
-                                  "100,000,000)")
+                even = (f"${p['break_even_meter']:,.2f}" if p["break_even_meter"] is not None
+                        else "none (no meter row)")
+                top = (f"1 in {p['top_award_one_in']:,}" if p["top_award_one_in"]
+                       else "never seen in this simulation")
+                self.stdout.write(f"  break-even meter {even}; top award {top} (New Jersey "
+                                  "floor: 1 in 100,000,000)")
             for note in w["notes"]:
                 self.stdout.write(f"  {note}")
