@@ -157,6 +157,29 @@ def parameters_from(submission, key: str) -> Parameters:
                       limit=_dec(terms.get("limit")), mystery_minimum=low, mystery_maximum=high)
 
 
+def mystery_problem(p: Parameters, submission) -> str | None:
+    """Why the terms cannot run a Must-Hit-By meter, or None: the contribution rate is the
+    configuration's (§631b.6(c)(4)), the meter resets to its minimum dollar value
+    (§631b.6(c)(5)(iv)) and starts below its maximum (a trigger must still be drawable)."""
+    if p.mystery_maximum is None:
+        return None
+    config = must_hit_by(str(submission.options.get(MYSTERY_OPTION)))
+    where = f"configuration {config.name}"
+    if p.rate != config.contribution_percent:
+        return (f"the Must-Hit-By rate is {config.contribution_percent.normalize():f}% of each "
+                f"qualifying wager under {where} (§631b.6(c)(4)); the Rules Submission sets "
+                f"{p.rate.normalize():f}%")
+    if p.reset != config.minimum:
+        return (f"the Must-Hit-By meter resets to the minimum dollar value, "
+                f"{dollars(config.minimum)} under {where} (§631b.6(c)(5)(iv)); the Rules "
+                f"Submission sets {dollars(p.reset)}")
+    if not config.minimum <= p.initial < config.maximum:
+        return (f"the Must-Hit-By meter starts from {dollars(config.minimum)} up to below "
+                f"{dollars(config.maximum)} under {where} (§631b.6(c)(3)-(4)); the Rules "
+                f"Submission sets {dollars(p.initial)}")
+    return None
+
+
 def _set_parameters(meter: Meter, submission, p: Parameters) -> None:
     meter.submission = submission
     meter.initial_amount, meter.reset_amount = p.initial, p.reset
@@ -176,7 +199,8 @@ def _newer_parameters(meter: Meter, submission) -> Parameters | None:
         return None
     if meter.key not in submission.meters:
         return None
-    return parameters_from(submission, meter.key)
+    newer = parameters_from(submission, meter.key)
+    return None if mystery_problem(newer, submission) else newer
 
 
 # --- Ledger ----------------------------------------------------------------------------------
@@ -222,6 +246,9 @@ def meter_seed(*, table: Table, key: str, actor) -> Meter:
     if Meter.objects.filter(**owner_filter(table), key=key).exists():
         raise MeterError(f"{meter_name(table.game, key)} is already seeded", "key")
     p = parameters_from(submission, key)
+    problem = mystery_problem(p, submission)
+    if problem:
+        raise MeterError(f"{meter_name(table.game, key)} cannot be seeded: {problem}", "key")
     owner = ({"linked_group": table.linked_group} if table.linked_group_id
              else {"table": table})
     meter = Meter(property=table.property, game=table.game, key=key,

@@ -78,3 +78,21 @@ def test_auditors_see_a_trigger_only_after_its_hit(mystery, api_for, api_client,
     page = client_for(auditor).get(url).content.decode()
     assert "Must-Hit-By triggers crossed" in page and "$100.15" in page
     assert "Must-Hit-By triggers crossed" not in client_for(floor_manager).get(url).content.decode()
+
+
+@pytest.mark.parametrize(("meter", "message"), [
+    ({"reset": "150.00"}, r"resets to the minimum dollar value, \$100.00 under configuration B-5 "
+                          r"\(§631b.6\(c\)\(5\)\(iv\)\); the Rules Submission sets \$150.00"),
+    ({"rate": "3"}, r"rate is 2% of each qualifying wager under configuration B-5 "
+                    r"\(§631b.6\(c\)\(4\)\); the Rules Submission sets 3%"),
+    ({"initial": "500.00"}, r"starts from \$100.00 up to below \$500.00"),
+])
+def test_a_must_hit_by_meter_is_seeded_only_as_its_configuration_says(
+        keystone, table_games_manager, compliance_officer, floor_manager, meter, message):
+    terms = mb.mystery_terms("B-5")
+    terms["meters"]["must_hit_by"].update(meter)
+    submission = mb.approve(keystone, terms, table_games_manager, compliance_officer)
+    table = mb.open_table(keystone, submission, "BAC-2")
+    with pytest.raises(meters.MeterError, match=message):
+        meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
+    assert not Meter.objects.exists()
