@@ -77,12 +77,14 @@ def table_history(table: Table) -> list[dict]:
     and when (every floor role sees its tables' history; the full log is for audit readers)."""
     events = AuditEvent.objects.filter(
         target_type=ContentType.objects.get_for_model(Table), target_id=str(table.pk),
-    ).order_by("-created_at", "-pk")[:HISTORY]
-    return [{"when": e.created_at, "who": e.actor_repr, "what": action_name(e.action),
+    ).select_related("actor").order_by("-created_at", "-pk")[:HISTORY]
+    return [{"when": e.created_at, "who": (e.actor.get_full_name() if e.actor else "")
+             or e.actor_repr, "what": action_name(e.action),
              "version": (e.after or {}).get("submission")} for e in events]
 
 
-def _layout_problems(table: Table, terms: RulesSubmission) -> list[dict]:
+def _layout_problems(table: Table, terms: RulesSubmission | None) -> list[dict]:
+    """The layout's own problems; with ``terms``, also whether it shows what they need."""
     layout, rule = table.layout, f"§601a.10(a), {engine_layout.game_layout(table.game).rule}"
     if layout is None:
         return [{"reason": "No layout is assigned to the table.", "section": rule}]
@@ -91,6 +93,8 @@ def _layout_problems(table: Table, terms: RulesSubmission) -> list[dict]:
     if layout.status != LayoutStatus.APPROVED:
         return [{"reason": f"The layout \"{layout.name}\" is not approved "
                            f"({layout.get_status_display().lower()}).", "section": rule}]
+    if terms is None:
+        return []
     changed = layouts.layout_changes(layout, terms)
     if changed and layout.submission.version > terms.version:
         return [{"reason": f"The layout \"{layout.name}\" is approved for version "
@@ -123,11 +127,13 @@ def _equipment_problems(table: Table, terms: RulesSubmission) -> list[dict]:
 
 
 def opening_problems(table: Table) -> list[dict]:
-    """Every reason the table may not open now, each ``{"reason", "section"}``; empty: it may."""
+    """Every reason the table may not open now, each ``{"reason", "section"}``; empty: it may.
+    Without a version in force, the layout's own problems are still listed (what it must show
+    and the equipment and meters the terms need are not known yet)."""
     terms = submissions.in_force(property=table.property, game=table.game)
     if terms is None:
         return [{"reason": "The game has no approved Rules Submission in force at the "
-                           "property.", "section": "§601a.2"}]
+                           "property.", "section": "§601a.2"}, *_layout_problems(table, None)]
     problems = _layout_problems(table, terms) + _equipment_problems(table, terms)
     problems += [{"reason": f"The {name} meter is not seeded.", "section": "§605a.7(a)"}
                  for name in meters.unseeded_meters(table)]

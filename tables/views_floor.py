@@ -50,10 +50,12 @@ def floor_page(request):
 
 
 def _status_context(request, table) -> dict:
+    """Closed: every reason it may not open. Open under an older version: what would keep it
+    from opening again under the one now in force (e.g. a layout needing re-approval)."""
+    newer = floor.newer_version_waiting(table)
     return {
-        "table": table, "terms": floor.terms_for(table),
-        "newer": floor.newer_version_waiting(table),
-        "problems": floor.opening_problems(table) if table.status == "closed" else [],
+        "table": table, "terms": floor.terms_for(table), "newer": newer,
+        "problems": floor.opening_problems(table) if table.status == "closed" or newer else [],
         "can_operate": can(request.user, "tables.operate", table.property),
     }
 

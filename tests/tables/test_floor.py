@@ -94,10 +94,12 @@ def test_a_ready_table_opens_under_the_version_in_force_and_it_is_audited(ready_
     assert event.after == {"status": "open", "submission": 1, "layout": table.layout_id}
 
 
-def test_no_submission_in_force_is_a_reason(keystone, table_games_manager):
+def test_no_submission_in_force_is_a_reason_and_the_layouts_own_problems_still_show(
+        keystone, table_games_manager):
     table = make_table(keystone, table_games_manager)
     assert reasons(table) == ["The game has no approved Rules Submission in force at the "
-                              "property. (§601a.2)"]
+                              "property. (§601a.2)",
+                              "No layout is assigned to the table. (§601a.10(a), §649a.2)"]
 
 
 def test_a_submission_effective_tomorrow_is_not_in_force(keystone, table_games_manager,

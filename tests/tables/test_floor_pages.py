@@ -1,6 +1,9 @@
 """The floor pages: the floor by pit, a table's page with its checklist, terms and every reason
 it may not open, open/close by htmx, the layout queue and a layout page."""
 
+import re
+from html.parser import HTMLParser
+
 import pytest
 from django.urls import reverse
 
@@ -172,3 +175,124 @@ def test_a_let_it_ride_table_page_says_its_section_2_is_not_held(client_for, flo
     html = client_for(floorperson).get(reverse("tables:table-detail", args=[table.pk])).text
     assert "§643a.2 (Let It Ride table physical characteristics) is not part of the published " \
         "text we hold" in html
+
+
+# --- every reason, re-approval and plain words, as the floor and compliance read them --------
+
+PROGRESSIVE = "§649a.2(c)(1)-(2), §649a.2(d), §605a.7"
+EVERY_REASON = [
+    ("No layout is assigned to the table.", "§601a.10(a), §649a.2"),
+    ("The table has no electronic wagering system for the wagers that need one.",
+     "§649a.2(b)(5), §649a.2(d)"),
+    ("The table has no progressive table game system for its progressive wagers.",
+     PROGRESSIVE),
+    # Both wagers are progressive (§649a.11(h), (i)): each meter is seeded before play.
+    ("The Five Card Hand Bonus meter is not seeded.", "§605a.7(a)"),
+    ("The Five-Card Progressive meter is not seeded.", "§605a.7(a)"),
+]
+
+
+@pytest.fixture
+def bare_table(keystone, table_games_manager, compliance_officer):
+    """Terms with the Five-Card Progressive and the Five Card Hand Bonus; a table with no
+    layout, no systems and no meter."""
+    fb.approve(keystone, fb.tcp_terms("five_card_progressive", "five_card_hand_bonus_player"),
+               table_games_manager, compliance_officer)
+    return floor.table_create(actor=table_games_manager, property=keystone, data={
+        "label": "TCP-4", "pit": "Pit 2", "game": "three_card_poker", "positions": 7})
+
+
+def test_every_reason_is_on_the_table_page_and_in_the_api_with_its_section(
+        client_for, api_session_for, floor_manager, bare_table):
+    expected = [{"reason": r, "section": s} for r, s in EVERY_REASON]
+    assert floor.opening_problems(bare_table) == expected
+    html = client_for(floor_manager).get(reverse("tables:table-detail",
+                                                 args=[bare_table.pk])).text
+    for reason, section in EVERY_REASON:
+        assert f"<li>{reason} <span class=\"muted\">({section})</span></li>" in html
+    api = api_session_for(floor_manager)
+    assert api.get(f"/api/v1/tables/{bare_table.pk}/").json()["opening_problems"] == expected
+    refused = api.post(f"/api/v1/tables/{bare_table.pk}/open/")
+    assert refused.status_code == 400
+    assert refused.json() == {"errors": {"opening": [f"{r} ({s})" for r, s in EVERY_REASON]}}
+
+
+def test_reapproval_names_the_changed_items_on_the_pages_and_the_api_and_blocks_opening(
+        client_for, api_session_for, floor_manager, compliance_officer, keystone, open_table,
+        tcp_layout, table_games_manager):
+    wagers = {**open_table.submission.wagers, "six_card_bonus": "posted_1"}
+    new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
+                wagers=wagers)
+    area = ("A separate area at each position for the Six Card Bonus Wager", "§649a.2(b)(4)")
+    odds = ("Payout odds or amounts of the Six Card Bonus Wager, inscribed or on a posted sign",
+            "§649a.2(b)(6)")
+    reason = (f"The layout \"{tcp_layout.name}\" needs re-approval for version 2: {area[0]}; "
+              f"{odds[0]}.")
+    # The open table keeps version 1 and says what would keep it from opening again.
+    text = seen(client_for(floor_manager).get(reverse("tables:table-detail",
+                                                      args=[open_table.pk])).text)
+    assert "Version 2 is now in force: the table keeps version 1 until it is closed. Before " \
+           f"it can open again under version 2: {reason} (§601a.10(a), §649a.2)" in text
+    # The layout page (compliance) and the API name each changed item with its section.
+    page = client_for(compliance_officer).get(reverse("tables:layout-detail",
+                                                      args=[tcp_layout.pk])).text
+    assert "Needs re-approval: version 2 changes what the layout must show:" in page
+    for text, rule in (area, odds):
+        assert f"<li>{text} <span class=\"muted\">({rule})</span></li>" in page
+    api = api_session_for(floor_manager)
+    assert api.get(f"/api/v1/layouts/{tcp_layout.pk}/").json()["needs_reapproval"] == [
+        {"key": "area.six_card_bonus", "text": area[0], "rule": area[1]},
+        {"key": "odds.six_card_bonus", "text": odds[0], "rule": odds[1]}]
+    assert api.post(f"/api/v1/tables/{open_table.pk}/close/").status_code == 200
+    refused = api.post(f"/api/v1/tables/{open_table.pk}/open/")
+    assert refused.json() == {"errors": {"opening": [f"{reason} (§601a.10(a), §649a.2)"]}}
+
+
+class _Text(HTMLParser):
+    """The words a person sees: text outside scripts, styles and <code> (keys shown as keys)."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("script", "style", "code")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("script", "style", "code") and self._skip > 0
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+DEVELOPER_WORDS = re.compile(r"excerpt|elided|NOT KNOWN|\.py\b|\bNone\b|"
+                             r"\b[a-z0-9]+_[a-z0-9_]+\b")
+
+
+def seen(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    return " ".join(" ".join(parser.parts).split())
+
+
+@pytest.mark.parametrize("persona", ["floor_manager", "table_games_manager",
+                                     "compliance_officer"])
+def test_the_floor_and_layout_pages_speak_plain_words(request, persona, client_for, keystone,
+                                                      open_table, bare_table, tcp_layout,
+                                                      table_games_manager):
+    lir = floor.table_create(actor=table_games_manager, property=keystone, data={
+        "label": "LIR-1", "game": "let_it_ride", "positions": 7})
+    waiting = fb.prepared_layout(keystone, "three_card_poker", table_games_manager, "Pit 2")
+    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[waiting.pk]))
+    client = client_for(request.getfixturevalue(persona))
+    urls = [reverse("tables:floor"), reverse("tables:layout-list"),
+            *(reverse("tables:table-detail", args=[t.pk]) for t in (open_table, bare_table, lir)),
+            *(reverse("tables:layout-detail", args=[lay.pk]) for lay in (tcp_layout, waiting))]
+    if persona == "compliance_officer":
+        urls.append(reverse("tables:layout-queue"))
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        text = seen(response.text)
+        assert DEVELOPER_WORDS.findall(text) == [], (url, text)
