@@ -7,7 +7,10 @@ found."]}}``. ``exception_handler`` is DRF's ``EXCEPTION_HANDLER``; ``page_not_f
 ``server_error`` answer the same shape for any URL under ``/api/`` that no view handles.
 """
 
-from django.http import JsonResponse
+import re
+
+from django.apps import apps
+from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -43,10 +46,26 @@ def as_errors(data) -> dict[str, list[str]]:
     return out
 
 
+# What ``get_object_or_404`` says: the model's class name, not words for casino staff.
+_NO_MATCH = re.compile(r"No (\w+) matches the given query\.")
+
+
+def _not_found(exc: Http404) -> str:
+    """"No RulesSubmission matches the given query." as "No rules submission with that id at
+    your properties." (another property's object is a 404 too, never a 403)."""
+    match = _NO_MATCH.fullmatch(str(exc))
+    if match is None:
+        return str(exc) or "Not found."
+    names = {m._meta.object_name: m._meta.verbose_name for m in apps.get_models()}
+    return f"No {names.get(match.group(1), 'record')} with that id at your properties."
+
+
 def exception_handler(exc, context):
     """DRF's handler (status codes, ``WWW-Authenticate``, ``Retry-After``), reshaped."""
     response = drf_exception_handler(exc, context)
     if response is not None:
+        if isinstance(exc, Http404):
+            response.data = {"detail": _not_found(exc)}
         response.data = {"errors": as_errors(response.data)}
     return response
 

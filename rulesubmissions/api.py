@@ -97,6 +97,9 @@ def _property(request) -> Property | None:
     return properties_visible_to(request.user).filter(pk=pk).first()
 
 
+PROPOSAL_FIELDS = ("entry", "property")  # a paytable proposal's body
+
+
 def _terms(data) -> dict:
     return dict(data) if isinstance(data, dict) else {}
 
@@ -254,6 +257,10 @@ class PaytableList(APIView):
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: CatalogPaytableSerializer})
     def post(self, request):
+        unknown = [key for key in _terms(request.data) if key not in PROPOSAL_FIELDS]
+        if unknown:  # strict: a typo is named, never ignored
+            return _bad({str(key): ["not a field of a paytable proposal (fields: "
+                                    f"{', '.join(PROPOSAL_FIELDS)})"] for key in unknown})
         prop = _property(request)
         if prop is None:
             return _bad({"property": ["not a property where you are staff"]})

@@ -105,6 +105,7 @@ def _mapping(checked: Checked, terms: Mapping, key: str) -> Mapping:
 
 
 TERM_KEYS = ("table_minimum", "table_maximum", "payout_limit")
+TERMS = ("game", "options", "wagers", "meters", *TERM_KEYS)  # a Rules Submission's terms
 
 
 def submission_options(spec: GameSpec) -> tuple[OptionSpec, ...]:
@@ -330,9 +331,14 @@ def _check_terms(terms: object, cat: Catalog) -> Checked:
         checked.fail("non_field_errors", "the terms must be an object")
         return checked
     checked = Checked({})
+    for key in terms:
+        if key not in TERMS:  # strict: a typo never leaves a term silently unchanged
+            checked.fail(str(key), f"not a term of a Rules Submission (terms: {', '.join(TERMS)})")
     spec = game_spec(terms.get("game"))
     if spec is None:
-        checked.fail("game", f"{terms.get('game')!r} is not a game of the engine")
+        given = terms.get("game")
+        checked.fail("game", "required: a game of the engine" if given in (None, "")
+                     else f"{given!r} is not a game of the engine")
         return checked
     options = _options(checked, spec, _mapping(checked, terms, "options"))
     wagers = _wagers(checked, spec, _mapping(checked, terms, "wagers"), options, cat)

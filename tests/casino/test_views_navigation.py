@@ -55,7 +55,7 @@ def test_api_refusals_have_the_one_error_shape(api_session_for, client, auditor,
         "You do not have permission to perform this action."]}}
     missing = api_session_for(auditor).get("/api/v1/rules-submissions/999999/")
     assert missing.status_code == 404 and missing.json() == {"errors": {"detail": [
-        "No RulesSubmission matches the given query."]}}
+        "No rules submission with that id at your properties."]}}
 
 
 def test_the_site_keeps_its_html_404(client_for, auditor):

@@ -1,0 +1,148 @@
+"""Every API error, whatever the endpoint and the status, is JSON in the one documented shape
+(README "API"): ``{"errors": {field_path: [messages]}}``, an error about the request as a whole
+under ``"detail"``. Tried over the endpoints of every app, with the demo casino's data."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from rulesubmissions.models import RulesSubmission
+from tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+MISSING = 999999
+
+
+@pytest.fixture
+def demo():
+    call_command("load_demo")
+
+
+def signed_in(username):
+    client = APIClient()
+    client.force_login(get_user_model().objects.get(username=username))
+    return client
+
+
+def assert_one_shape(response, status, field="detail"):
+    assert response.status_code == status, (response.status_code, response.content[:300])
+    assert response["Content-Type"].startswith("application/json"), response["Content-Type"]
+    body = response.json()
+    assert list(body) == ["errors"] and isinstance(body["errors"], dict), body
+    for key, messages in body["errors"].items():
+        assert isinstance(key, str) and messages, body
+        assert all(isinstance(m, str) and m for m in messages), body
+    assert field in body["errors"], body
+    return body["errors"]
+
+
+READ_URLS = ["/api/v1/me/", "/api/v1/audit-events/", "/api/v1/tables/", "/api/v1/layouts/",
+             "/api/v1/linked-groups/", "/api/v1/meters/", "/api/v1/jackpot-slips/",
+             "/api/v1/rules-submissions/", "/api/v1/paytables/", "/api/v1/games/",
+             "/api/v1/games/three_card_poker/layout-checklist/"]
+
+
+@pytest.mark.parametrize("url", READ_URLS + ["/api/v1/engine/settle/", "/api/v1/wagers/"])
+def test_anonymous_calls_are_401_in_the_shape(demo, url):
+    method = "post" if url.endswith(("settle/", "wagers/")) else "get"
+    assert_one_shape(getattr(APIClient(), method)(url, {}, format="json"), 401)
+
+
+@pytest.mark.parametrize("username,method,url", [
+    ("floorperson", "get", "/api/v1/rules-submissions/"),
+    ("floorperson", "get", "/api/v1/audit-events/"),
+    ("floorperson", "post", "/api/v1/tables/"),
+    ("auditor", "post", "/api/v1/jackpot-slips/"),
+    ("auditor", "post", "/api/v1/wagers/"),
+    ("auditor", "post", "/api/v1/paytables/"),
+    ("tgm", "post", "/api/v1/rules-submissions/{submission}/approve/"),
+])
+def test_refusals_by_role_are_403_in_the_shape(demo, username, method, url):
+    url = url.format(submission=RulesSubmission.objects.first().pk)
+    assert_one_shape(getattr(signed_in(username), method)(url, {}, format="json"), 403)
+
+
+@pytest.mark.parametrize("url", [
+    f"/api/v1/tables/{MISSING}/", f"/api/v1/tables/{MISSING}/open/",
+    f"/api/v1/layouts/{MISSING}/", f"/api/v1/meters/{MISSING}/ledger/",
+    f"/api/v1/jackpot-slips/{MISSING}/", f"/api/v1/rules-submissions/{MISSING}/",
+    "/api/v1/no-such-thing/",
+    "/api/v1/tables/abc/", "/api/v2/tables/",
+])
+def test_not_found_is_404_in_the_shape_without_model_names(demo, url):
+    method = "post" if url.endswith("open/") else "get"
+    errors = assert_one_shape(getattr(signed_in("compliance"), method)(url), 404)
+    for word in ("RulesSubmission", "JackpotSlip", "Table matches", "query"):
+        assert word not in " ".join(errors["detail"]), errors  # plain words, no class names
+
+
+def test_not_found_names_what_was_looked_for_in_words(demo):
+    response = signed_in("compliance").get(f"/api/v1/rules-submissions/{MISSING}/")
+    assert response.json() == {"errors": {"detail": [
+        "No rules submission with that id at your properties."]}}
+
+
+@pytest.mark.parametrize("method,url", [
+    ("delete", "/api/v1/tables/"), ("put", "/api/v1/engine/settle/"),
+    ("get", "/api/v1/engine/settle/"),
+    ("delete", "/api/v1/jackpot-slips/"), ("patch", "/api/v1/meters/"),
+    ("delete", "/api/v1/rules-submissions/{submission}/"),
+    ("get", "/api/v1/tables/{table}/open/"),
+])
+def test_a_wrong_method_is_405_in_the_shape(demo, method, url):
+    url = url.format(submission=RulesSubmission.objects.first().pk,
+                     table=Table.objects.first().pk)
+    assert_one_shape(getattr(signed_in("compliance"), method)(url), 405)
+
+
+@pytest.mark.parametrize("username,url", [
+    ("tgm", "/api/v1/engine/settle/"), ("tgm", "/api/v1/rules-submissions/"),
+    ("tgm", "/api/v1/tables/"), ("floormgr", "/api/v1/jackpot-slips/"),
+    ("tgm", "/api/v1/engine/pai-gow/house-way/"), ("compliance", "/api/v1/paytables/"),
+])
+def test_a_body_that_is_not_json_is_415_in_the_shape(demo, username, url):
+    response = signed_in(username).post(url, "game=craps", content_type="text/plain")
+    assert_one_shape(response, 415)
+
+
+@pytest.mark.parametrize("username,url", [
+    ("tgm", "/api/v1/engine/settle/"), ("tgm", "/api/v1/rules-submissions/"),
+    ("tgm", "/api/v1/tables/"), ("floormgr", "/api/v1/jackpot-slips/"),
+    ("tgm", "/api/v1/engine/pai-gow/house-way/"), ("compliance", "/api/v1/paytables/"),
+])
+def test_malformed_json_is_400_in_the_shape(demo, username, url):
+    response = signed_in(username).post(url, '{"game": ', content_type="application/json")
+    assert_one_shape(response, 400)
+
+
+@pytest.mark.parametrize("username,url,body", [
+    ("tgm", "/api/v1/engine/settle/", {"game": "craps"}),
+    ("tgm", "/api/v1/engine/pai-gow/house-way/", {"cards": "As Ks Qs Js Ts 9s 8s"}),
+    ("tgm", "/api/v1/rules-submissions/", {"game": "craps"}),
+    ("tgm", "/api/v1/tables/", {"game": "craps"}),
+    ("compliance", "/api/v1/paytables/", {"entry": {}}),
+])
+def test_an_unknown_key_is_400_naming_it(demo, username, url, body):
+    response = signed_in(username).post(url, {**body, "surprise": 1}, format="json")
+    assert_one_shape(response, 400, "surprise")
+
+
+def test_a_rules_submission_without_a_game_says_it_is_required_and_names_the_unknown_key(demo):
+    response = signed_in("tgm").post("/api/v1/rules-submissions/", {"gmae": "craps"},
+                                     format="json")
+    errors = assert_one_shape(response, 400, "gmae")
+    assert errors["game"] == ["required: a game of the engine"]
+    assert "not a term of a Rules Submission" in errors["gmae"][0]
+
+
+def test_a_stale_write_is_412_in_the_shape(demo):
+    client = signed_in("tgm")
+    draft = RulesSubmission.objects.filter(status="draft").first()
+    url = f"/api/v1/rules-submissions/{draft.pk}/"
+    etag = client.get(url)["ETag"]
+    assert client.patch(url, {"table_minimum": "10.00"}, format="json",
+                        HTTP_IF_MATCH=etag).status_code == 200
+    stale = client.patch(url, {"table_maximum": "900.00"}, format="json", HTTP_IF_MATCH=etag)
+    assert_one_shape(stale, 412, "If-Match")
