@@ -19,7 +19,7 @@ import games
 from casino.audit import audit_record
 from casino.permissions import require
 from games.baccarat.progressives import must_hit_by
-from games.money import CENT, fmt, to_cents
+from games.money import CENT, to_cents
 from tables.models import (
     AdjustmentStatus,
     EntryKind,
@@ -260,7 +260,7 @@ def meter_seed(*, table: Table, key: str, actor) -> Meter:
     except IntegrityError:  # seeded a moment ago by someone else
         raise MeterError(f"{meter.name} is already seeded", "key") from None
     _entry(meter, EntryKind.SEED, amount_delta=p.initial, funded=p.initial, actor=actor,
-           reason=f"Seeded at the initial amount ${fmt(p.initial)} (§605a.7)").save()
+           reason=f"Seeded at the initial amount {dollars(p.initial)} (§605a.7)").save()
     meter.save(update_fields=STATE_FIELDS)
     _draw_trigger(meter)
     audit_record(actor=actor, action="tables.meter.seed", target=meter,
@@ -344,8 +344,8 @@ def _hit(meter: Meter, *, amount: Decimal, actor, reference: str, reason: str = 
     if amount <= 0 or amount != amount.quantize(CENT):
         raise MeterError("a payment is a positive amount in whole cents", "amount")
     if amount > meter.amount:
-        raise MeterError(f"${fmt(amount)} is more than the meter shows "
-                         f"(${fmt(to_cents(meter.amount))}): a meter never goes below zero "
+        raise MeterError(f"{dollars(amount)} is more than the meter shows "
+                         f"({dollars(to_cents(meter.amount))}): a meter never goes below zero "
                          f"(§605a.7)", "amount")
     meter.hits += 1
     entry = _entry(meter, EntryKind.HIT, amount_delta=-amount, paid=amount, actor=actor,
@@ -354,12 +354,15 @@ def _hit(meter: Meter, *, amount: Decimal, actor, reference: str, reason: str = 
     return entry
 
 
-def meter_pay(*, meter: Meter, amount: Decimal, resets: bool, actor, reference: str):
+def meter_pay(*, meter: Meter, amount: Decimal, resets: bool, actor, reference: str,
+              table_id: int | None = None, seat: int | None = None):
     """Record a hit of ``amount`` paid from the locked ``meter`` (whole cents, as the engine
-    worked them out) and, when ``resets``, the reset to the reset amount. Runs inside the
-    caller's transaction with the meter from ``lock_meters``."""
+    worked them out) at ``table_id`` and ``seat`` (a table's own meter: its table) and, when
+    ``resets``, the reset to the reset amount. Runs inside the caller's transaction with the
+    meter from ``lock_meters``."""
     hit = _hit(meter, amount=amount, actor=actor, reference=reference,
-               reason="Progressive payout paid (§605a.7)")
+               reason="Progressive payout paid (§605a.7)",
+               table_id=table_id or meter.table_id, seat=seat)
     if resets:
         _reset(meter, actor=actor, reference=reference,
                reason="Reset after a 100% payout (§605a.7)")

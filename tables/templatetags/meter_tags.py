@@ -34,6 +34,14 @@ def change(value) -> str:
 
 
 @register.filter
+def person(user) -> str:
+    """Who did it, by name ("Fiona Marsh"); the system for what the workers did."""
+    if user is None:
+        return "the system"
+    return user.get_full_name() or user.username
+
+
+@register.filter
 def percent(value) -> str:
     """A rate as entered: "0.5", "10"."""
     return f"{value.normalize():f}" if value is not None else ""

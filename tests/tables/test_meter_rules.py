@@ -143,6 +143,7 @@ def test_the_meter_page_shows_the_last_25_hits(tcp_meter, tcp_table, floor_manag
     section = page[page.index('id="meter-hits"'):page.index('id="meter-adjustments"')]
     shown = re.findall(r"slip-(\d\d)", section)
     assert shown == [f"{n:02d}" for n in range(30, 5, -1)]  # the 25 newest, newest first
+    assert section.count("<td>TCP-1</td>") == 25  # a table's own meter: hit at that table
     assert Meter.objects.get().hits == 30
 
 
