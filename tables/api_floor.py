@@ -335,7 +335,7 @@ class LayoutChecklist(APIView):
                        "needs": ""}]})])
     def get(self, request, game: str):
         if game not in engine_layout.LAYOUTS:
-            return Response({"errors": {"game": [f"{game!r} is not a game of the engine."]}},
+            return Response({"errors": {"game": [f"No game is called \"{game}\"."]}},
                             status=404)
         return Response(engine_layout.full_checklist(game))
 

@@ -154,13 +154,14 @@ def engine_options(submission: RulesSubmission) -> dict:
 
 
 # Keys the table's terms and live meters supply; a request may not send its own.
-_TERMS_KEYS = {"game": "the table's game", "options": "the table's approved terms",
-               "meters": "the table's live progressive meters"}
+_TERMS_KEYS = {"game": "Not accepted: the game is the table's own (§601a.2).",
+               "options": "Not accepted: the table's approved terms supply it (§601a.2).",
+               "meters": "Not accepted: the table's live progressive meters supply it "
+                         "(§601a.2)."}
 
 
 def _verify_round(table: Table, terms: RulesSubmission | None, body: Mapping) -> None:
-    errors = {key: f"Not accepted: {what} supply it (§601a.2)."
-              for key, what in _TERMS_KEYS.items() if key in body}
+    errors = {key: message for key, message in _TERMS_KEYS.items() if key in body}
     if table.status != TableStatus.OPEN or terms is None:
         errors["table"] = f"Table {table.label} is closed: rounds are settled only at an open " \
                           f"table (§601a.2)."
@@ -212,7 +213,7 @@ TABLE_FIELDS = ("label", "pit", "game", "positions", "progressive_system",
 def _text(errors: dict, data: Mapping, key: str, *, required: bool = False) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
-        errors[key] = ["Text."]
+        errors[key] = ["Must be text."]
         return ""
     value = value.strip()
     if required and not value:
@@ -256,7 +257,7 @@ def _clean(prop: Property, data: Mapping, table: Table | None) -> dict:
     merged = {**current, **data}
     game = _text(errors, merged, "game", required=True)
     if game and game_spec(game) is None:
-        errors["game"] = [f"{game!r} is not a game of the engine."]
+        errors["game"] = [f"No game is called \"{game}\"."]
     lockout = merged.get("progressive_lockout", False)
     if not isinstance(lockout, bool):
         errors["progressive_lockout"] = ["Yes or no (true/false)."]
@@ -365,7 +366,7 @@ def linked_group_create(*, actor, property: Property, name: str, game: str) -> L
     if not name:
         errors["name"] = ["Required."]
     if game_spec(game) is None:
-        errors["game"] = [f"{game!r} is not a game of the engine."]
+        errors["game"] = [f"No game is called \"{game}\"."]
     if errors:
         raise FloorError(errors)
     try:

@@ -41,6 +41,8 @@ EDITABLE = {LayoutStatus.DRAFT, LayoutStatus.RETURNED}
 ACTIONS = {"submit": LayoutStatus.SUBMITTED, "approve": LayoutStatus.APPROVED,
            "return": LayoutStatus.RETURNED}
 _VERBS = {to: verb for verb, to in ACTIONS.items()}
+_DONE = {LayoutStatus.SUBMITTED: "submitted", LayoutStatus.APPROVED: "approved",
+         LayoutStatus.RETURNED: "returned"}
 _ABILITY = {LayoutStatus.SUBMITTED: "layouts.prepare", LayoutStatus.APPROVED: "layouts.approve",
             LayoutStatus.RETURNED: "layouts.approve"}
 
@@ -161,7 +163,7 @@ def _checked(items: list[dict], checked: object) -> list[str]:
 def _submission_for(prop: Property, game: str) -> RulesSubmission:
     """The version a new layout is checked against: the latest approved one (§601a.2)."""
     if game not in engine_layout.LAYOUTS:
-        raise LayoutError({"game": [f"{game!r} is not a game of the engine."]})
+        raise LayoutError({"game": [f"No game is called \"{game}\"."]})
     latest = submissions.latest_approved(property=prop, game=game)
     if latest is None:
         raise LayoutError({"game": ["The game has no approved Rules Submission to check a "
@@ -203,8 +205,8 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
     _require(actor, "layouts.prepare", layout.property)
     if layout.status not in EDITABLE:
-        raise LayoutError({"status": [f"A layout {layout.get_status_display().lower()} cannot "
-                                      f"be changed."]})
+        raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
+                                      f"it cannot be changed."]})
     before = {"checked": layout.checked, "artwork": layout.artwork.name}
     if checked is not None:
         layout.checked = _checked(checklist_for(layout.submission), checked)
@@ -245,8 +247,8 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
 
 def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
     if to not in TRANSITIONS[layout.status]:
-        raise LayoutError({"status": [f"A layout {layout.get_status_display().lower()} cannot "
-                                      f"be {_VERBS.get(to, to)}ed."]})
+        raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
+                                      f"it cannot be {_DONE.get(to, to)}."]})
     _require(actor, _ABILITY[to], layout.property)
     if to in (LayoutStatus.APPROVED, LayoutStatus.RETURNED) and actor.pk in (
             layout.prepared_by_id, layout.submitted_by_id):

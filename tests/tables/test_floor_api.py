@@ -127,11 +127,29 @@ def test_the_settle_example_settles_at_an_open_table(schema, api_for, api_client
                                            status="400"))
 
 
-def test_other_properties_tables_are_not_found(api_session_for, outsider, ready_table):
-    api = api_session_for(outsider)
-    assert api.get(f"/api/v1/tables/{ready_table.pk}/").status_code == 404
-    assert api.post(f"/api/v1/tables/{ready_table.pk}/open/").status_code == 404
-    assert api.get("/api/v1/tables/").json()["results"] == []
+def test_other_properties_tables_are_not_found(api_session_for, outsider, lakeside,
+                                              make_staff, ready_table):
+    for user in (outsider, make_staff("lars", "table_games_manager", lakeside),
+                 make_staff("lou", "floor_manager", lakeside)):
+        api = api_session_for(user)
+        assert api.get(f"/api/v1/tables/{ready_table.pk}/").status_code == 404
+        assert api.patch(f"/api/v1/tables/{ready_table.pk}/", {"pit": "X"},
+                         format="json").status_code == 404
+        for action in ("open", "close", "settle"):
+            assert api.post(f"/api/v1/tables/{ready_table.pk}/{action}/", {},
+                            format="json").status_code == 404
+        assert api.get("/api/v1/tables/").json()["results"] == []
+    assert Table.objects.get(pk=ready_table.pk).pit == "Pit 1"
+
+
+def test_an_open_tables_detail_says_which_newer_version_waits(
+        api_session_for, floor_manager, keystone, open_table, tcp, table_games_manager,
+        compliance_officer):
+    v2 = fb.new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
+                        table_maximum="2000.00")
+    body = api_session_for(floor_manager).get(f"/api/v1/tables/{open_table.pk}/").json()
+    assert (body["terms"], body["newer_version_waiting"]) == (
+        {"id": tcp.pk, "version": 1}, {"id": v2.pk, "version": 2})
 
 
 # --- layouts --------------------------------------------------------------------------------
@@ -189,6 +207,11 @@ def test_other_properties_layouts_are_not_found(api_session_for, outsider, tcp_l
     api = api_session_for(outsider)
     assert api.get(f"/api/v1/layouts/{tcp_layout.pk}/").status_code == 404
     assert api.get(reverse("tables:layout-artwork", args=[tcp_layout.pk])).status_code == 404
+    assert api.patch(f"/api/v1/layouts/{tcp_layout.pk}/", {"checked": []},
+                     format="json").status_code == 404
+    for action in ("submit", "approve", "return", "recheck"):
+        assert api.post(f"/api/v1/layouts/{tcp_layout.pk}/{action}/").status_code == 404
+    assert api.get("/api/v1/layouts/").json() == []
 
 
 def test_the_checklist_example_is_the_first_item(schema, api_session_for, auditor):

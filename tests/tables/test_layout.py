@@ -124,8 +124,23 @@ def test_returned_with_comments_then_fixed_and_approved_every_step_audited(
 
 
 def test_an_approved_layout_cannot_be_changed(tcp_layout, table_games_manager):
-    with pytest.raises(layouts.LayoutError):
+    with pytest.raises(layouts.LayoutError) as exc:
         layouts.layout_update(actor=table_games_manager, layout=tcp_layout, checked=[])
+    assert exc.value.errors == {"status": ["This layout is approved: it cannot be changed."]}
+
+
+def test_a_step_out_of_order_is_refused_in_words(keystone, tcp, table_games_manager,
+                                                 compliance_officer):
+    layout = fb.prepared_layout(keystone, "three_card_poker", table_games_manager)
+    with pytest.raises(layouts.LayoutError) as exc:
+        layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
+    assert exc.value.errors == {"status": [
+        "This layout is being prepared: it cannot be approved."]}
+    layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
+    with pytest.raises(layouts.LayoutError) as exc:
+        layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
+    assert exc.value.errors == {"status": [
+        "This layout is waiting for compliance: it cannot be submitted."]}
 
 
 def test_a_new_version_adding_a_wager_needs_reapproval_naming_the_items(

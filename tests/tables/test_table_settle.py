@@ -122,3 +122,31 @@ def test_the_readme_example_settles_as_the_readme_says(api_for, api_client, open
     assert response.status_code == 200, response.json()
     assert response.json()["positions"][0]["net"] == "270.00"
     assert "nets the player $270.00" in section
+
+
+@pytest.mark.parametrize("change, field, message", [
+    ({"game": "let_it_ride"}, "game",
+     "Not accepted: the game is the table's own (§601a.2)."),
+    ({"options": {"pair_plus": "A"}}, "options",
+     "Not accepted: the table's approved terms supply it (§601a.2)."),
+    ({"meters": {"five_card_progressive": "1.00"}}, "meters",
+     "Not accepted: the table's live progressive meters supply it (§601a.2)."),
+    ({"positions": [{**ROUND["positions"][0], "wagers": {"ante": "10.00", "play": "10.00",
+                                                         "six_card_bonus": "5.00"}}]},
+     "positions[0].wagers.six_card_bonus",
+     "The table's approved terms (version 1) do not offer Six Card Bonus Wager (§601a.2)."),
+    ({"positions": [{**ROUND["positions"][0], "seat": 8}]}, "positions[0].seat",
+     "Seat 8 is beyond the table's 7 betting positions (§649a.2(a))."),
+])
+def test_the_api_refuses_each_with_a_400_naming_the_field(api_for, api_client, open_table,
+                                                         change, field, message):
+    response = api_for(api_client).post(url(open_table), {**ROUND, **change}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {field: [message]}}
+
+
+def test_the_api_refuses_a_round_at_a_closed_table(api_for, api_client, ready_table):
+    response = api_for(api_client).post(url(ready_table), ROUND, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"table": [
+        "Table TCP-1 is closed: rounds are settled only at an open table (§601a.2)."]}}
