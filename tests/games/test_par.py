@@ -145,9 +145,33 @@ def test_pai_gow_monte_carlo_seeded_with_interval():
 
 
 def test_holdem_ante_monte_carlo_states_its_strategy():
-    w = one("texas_holdem_bonus", "ante", rounds="20000", seed="3")
+    w = one("texas_holdem_bonus", "ante", rounds="200000", seed="3")
     assert w["method"] == "monte_carlo" and w["ci95"][0] < w["house_edge"] < w["ci95"][1]
     assert any(n.startswith("Stated strategy") for n in w["notes"])
+    # Published: fold only 2-3 to 2-7 of different suits, 12 x 5 of the 1,326 hands (4.5%).
+    assert rows(w)["folds before the Flop"]["probability"] == pytest.approx(60 / 1326, abs=0.002)
+    # No strategy beats optimal play, about 2% per Ante (Wizard of Odds; casinosite.net:
+    # "only slightly over 2% with optimal play").
+    assert w["ci95"][1] > 0.02
+
+
+@pytest.mark.parametrize(("hole", "board", "bets"), [
+    ("2s 7h", "Ks Qd 9c 8h 3d", (False, False, False)),  # 2-7 of different suits folds
+    ("2s 8h", "Ks Qd 9c 5h 3d", (True, False, False)),   # 2-8 plays, nothing after
+    ("3s 4s", "3h Kd 9c 5h Jd", (True, True, True)),     # a pair of 3s with a hole card
+    ("Ah 5c", "Ks Qd 9c 2h 3d", (True, True, False)),    # an ace in the hole: the Turn only
+    ("Th 9h", "8h 7h Kc 2d 4s", (True, True, True)),     # four in a row of one suit
+    ("Kc Jd", "5s 5d 2h 2c 9s", (True, False, False)),   # the board's pairs alone
+])
+def test_holdem_stated_strategy_decisions(hole, board, bets):
+    import numpy as np
+
+    from games.cards import parse_cards
+    from games.par.simulated import _thb_decisions
+
+    h = np.array([parse_cards(hole)], np.int64)
+    b = np.array([parse_cards(board)], np.int64)
+    assert tuple(bool(x[0]) for x in _thb_decisions(h, b)) == bets
 
 
 @pytest.mark.parametrize(("kwargs", "field"), [
