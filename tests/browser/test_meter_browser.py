@@ -25,7 +25,7 @@ def test_the_board_updates_live_and_the_meter_page_draws_its_chart(live_server, 
     sign_in(page, live_server, "floormgr")
     page.goto(f"{live_server.url}/floor/meters/")
     cell = page.locator("#meter-board td.amount").first
-    assert cell.inner_text() == "$10000.00"
+    assert cell.inner_text() == "$10,000.00"
     # The demo's Five-Card Progressive takes 5% of each wager: 40 wagers of $5.00 add $10.00.
     prop = Property.objects.get(name__startswith="Keystone")
     table = Table.objects.get(property=prop, label="TCP-1")
@@ -36,8 +36,8 @@ def test_the_board_updates_live_and_the_meter_page_draws_its_chart(live_server, 
     assert {r["status"] for r in results} == {"accepted"}
     wagers.wagers_apply(table_id=table.pk)
     page.wait_for_function(
-        "document.querySelector('#meter-board td.amount').innerText === '$10010.00'")
+        "document.querySelector('#meter-board td.amount').innerText === '$10,010.00'")
     page.click("#meter-board td a")
     page.wait_for_selector("#meter-chart canvas")
     assert page.locator("#meter-chart").get_attribute("data-points") == "2"
-    assert "$10010.00" in page.inner_text("#meter-amount")
+    assert "$10,010.00" in page.inner_text("#meter-amount")
