@@ -21,6 +21,19 @@ def approve(property, terms, author, reviewer):
                                              effective_date=timezone.localdate())
 
 
+def approve_newer(property, author, reviewer, effective_date, **meter):
+    """A newer approved Three Card Poker version whose Five-Card Progressive terms change by
+    ``meter`` (e.g. ``rate="1"``)."""
+    newer = submissions.submission_new_version(actor=author, property=property,
+                                               game="three_card_poker")
+    terms = newer.terms()
+    terms["meters"]["five_card_progressive"].update(meter)
+    submissions.submission_update(actor=author, submission=newer, terms=terms)
+    submissions.submission_transition(actor=author, submission=newer, to="submitted")
+    return submissions.submission_transition(actor=reviewer, submission=newer, to="approved",
+                                             effective_date=effective_date)
+
+
 def tcp_terms(**meter):
     """Three Card Poker with the Five-Card Progressive: 0.5% to the meter, 0.25% to the
     reserve (so a $5 wager gives 2.5 cents and 1.25 cents), table limits $1-$1,000."""

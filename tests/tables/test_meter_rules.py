@@ -116,16 +116,8 @@ def test_a_meter_goes_down_only_by_a_recorded_hit_or_a_two_person_adjustment(
 def test_parameters_stay_frozen_while_the_table_plays(tcp_meter, tcp_table, keystone,
                                                       table_games_manager, compliance_officer,
                                                       tcp_submission):
-    from rulesubmissions import services as submissions
-    newer = submissions.submission_new_version(actor=table_games_manager, property=keystone,
-                                               game="three_card_poker")
-    terms = newer.terms()
-    terms["meters"]["five_card_progressive"]["rate"] = "1"
-    submissions.submission_update(actor=table_games_manager, submission=newer, terms=terms)
-    submissions.submission_transition(actor=table_games_manager, submission=newer,
-                                      to="submitted")
-    submissions.submission_transition(actor=compliance_officer, submission=newer,
-                                      to="approved", effective_date=tcp_submission.effective_date)
+    mb.approve_newer(keystone, table_games_manager, compliance_officer,
+                     tcp_submission.effective_date, rate="1")
     assert meters.meters_adopt_parameters() == []  # the table is open
     contribute(tcp_table, "1000.00")
     # Still 0.5% of $1,000 = $5 (not the new 1%).

@@ -140,16 +140,8 @@ def test_an_adjustment_needs_a_second_person(tcp_meter, floor_manager, complianc
 
 def test_parameters_wait_for_the_reset(tcp_meter, keystone, table_games_manager,
                                        compliance_officer, floor_manager, tcp_submission):
-    from rulesubmissions import services as submissions
-    newer = submissions.submission_new_version(actor=table_games_manager, property=keystone,
-                                               game="three_card_poker")
-    terms = newer.terms()
-    terms["meters"]["five_card_progressive"]["reset"] = "12000.00"
-    submissions.submission_update(actor=table_games_manager, submission=newer, terms=terms)
-    submissions.submission_transition(actor=table_games_manager, submission=newer,
-                                      to="submitted")
-    submissions.submission_transition(actor=compliance_officer, submission=newer,
-                                      to="approved", effective_date=tcp_submission.effective_date)
+    newer = mb.approve_newer(keystone, table_games_manager, compliance_officer,
+                             tcp_submission.effective_date, reset="12000.00")
     table = tcp_meter.table
     table.submission = newer  # closed and reopened under the newer version
     table.save()
@@ -165,18 +157,10 @@ def test_parameters_wait_for_the_reset(tcp_meter, keystone, table_games_manager,
 
 def test_with_every_table_closed_the_version_in_force_takes_effect(
         linked_tables, floor_manager, keystone, table_games_manager, compliance_officer):
-    from rulesubmissions import services as submissions
     first, second = linked_tables
     meters.meter_seed(table=first, key="five_card_progressive", actor=floor_manager)
-    newer = submissions.submission_new_version(actor=table_games_manager, property=keystone,
-                                               game="three_card_poker")
-    terms = newer.terms()
-    terms["meters"]["five_card_progressive"]["rate"] = "1"
-    submissions.submission_update(actor=table_games_manager, submission=newer, terms=terms)
-    submissions.submission_transition(actor=table_games_manager, submission=newer,
-                                      to="submitted")
-    submissions.submission_transition(actor=compliance_officer, submission=newer,
-                                      to="approved", effective_date=first.submission.effective_date)
+    mb.approve_newer(keystone, table_games_manager, compliance_officer,
+                     first.submission.effective_date, rate="1")
     first.status = "closed"
     first.save()
     assert meters.meters_adopt_parameters() == []  # the second linked table is still open

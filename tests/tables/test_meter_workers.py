@@ -139,6 +139,10 @@ def assert_meter_totals(wagered: dict[str, Decimal]) -> None:
         assert (meter.amount, meter.reserve) == (D(10000) + total * D("0.005"),
                                                  total * D("0.0025")), meter
         assert meter.wagers_sum == total
+        # Every contribution is held: 0.75% of what was wagered sits on the meter and in its
+        # reserve above the $10,000 seed, to the fraction of a cent.
+        assert meter.contributed == total * D("0.0075")
+        assert meter.amount + meter.reserve + meter.overflow == D(10000) + meter.contributed
         ledger = MeterEntry.objects.filter(meter=meter, kind=EntryKind.CONTRIBUTION)
         assert sum(e.amount_delta for e in ledger) == total * D("0.005")
         assert meters_reconciled(meter)
@@ -278,3 +282,7 @@ def test_a_must_hit_by_trigger_is_crossed_exactly_once_under_concurrent_batches(
         assert trigger.hit_entry_id == hit.pk
     assert meter.contributed == wagered * D("0.02")
     assert meters_reconciled(meter)
+    # The open trigger is in no worker's log (§631b.6(c)(3)); the crossed ones were hit.
+    still_open = str(MysteryTrigger.objects.get(meter=meter, hit_at__isnull=True).amount)
+    for log in ("w1.log", "w2.log"):
+        assert still_open not in (tmp_path / log).read_text()
