@@ -37,7 +37,8 @@ COVERED = {
                       "progressive", "queens_dragon", "dynasty_bonus", "protection", "red_black"},
     "baccarat": {"player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
                  "perfect_pairs_player", "perfect_pairs_banker", "fortune_7", "golden_8",
-                 "heavenly_9", "blazing_7s", "cover_all", "lucky_nines"},
+                 "heavenly_9", "blazing_7s", "cover_all", "lucky_nines",
+                 "heavenly_9_progressive"},
     "craps": {"all_small", "all_tall", "make_em_all", "hot_roller", "lucky_shooter"},
     "roulette": {"b2b", "blazing_7s"},
 }
@@ -84,7 +85,7 @@ def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[st
         meter = (meters.get(key) or meters.get(METER_OF.get(key, key)) or {}).get("initial")
         if meter:
             opts["meter"] = str(meter)
-        if game == "baccarat":
+        if game == "baccarat" and key != "heavenly_9_progressive":
             opts.pop("meter", None)
         if game == "three_card_poker" and key == "ante":
             requests.append(ParRequest("ante", options.get("ante_bonus") or "none", opts))

@@ -11,6 +11,7 @@ a shuffled shoe any unused positions are alike, and a card that is not drawn sum
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import cache
 
 import numpy as np
@@ -27,8 +28,9 @@ from games.par.core import Outcome, WagerPar
 GAME = "baccarat"
 FIVE_TREASURES = tuple(SHARED_PAYTABLES["five_treasures"])
 WAGERS = ("banker", "player", "tie", "player_pair", "banker_pair", "lucky_six",
-          "perfect_pairs_player", "perfect_pairs_banker", *FIVE_TREASURES, "lucky_nines")
-OPTIONS = ("decks", "commission_free", "variant")
+          "perfect_pairs_player", "perfect_pairs_banker", *FIVE_TREASURES, "lucky_nines",
+          "heavenly_9_progressive")
+OPTIONS = ("decks", "commission_free", "variant", "meter", "stake")
 _BANKER_DRAWS = np.array(BANKER_DRAWS, bool)
 VALUE_CARDS = np.bincount(RANK_VALUE, minlength=10)  # cards of each value in one suit
 
@@ -44,6 +46,7 @@ def coups(decks: int) -> dict[str, np.ndarray]:
     for i in range(6):
         before = sum((v[j] == v[i]).astype(np.int64) for j in range(i))
         probability *= np.maximum(counts[v[i]] - before, 0) / (total - i)
+    same_suit, same_colour = suit_shares(v, decks)
     player, banker = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10  # cards 1, 3 and 2, 4
     natural = (player >= 8) | (banker >= 8)
     player_draws = ~natural & (player <= 5)
@@ -54,7 +57,24 @@ def coups(decks: int) -> dict[str, np.ndarray]:
         "banker": np.where(banker_draws, (banker + v[5]) % 10, banker),
         "banker_cards": 2 + banker_draws,
         "player_cards": 2 + player_draws,
+        "same_suit": same_suit,
+        "same_colour": same_colour,
     }
+
+
+def suit_shares(values: np.ndarray, decks: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each column of six card values, the chance that the six cards are all of one suit,
+    and all of one colour, given their values: a suit holds ``VALUE_CARDS[x] * decks`` cards
+    of value x of the shoe's four times as many, so card i is of the first cards' suit with
+    chance (that count - earlier cards of its value) / (all of its value - those)."""
+    per_suit = VALUE_CARDS * decks
+    suit = colour = np.ones(values.shape[1])
+    for i in range(values.shape[0]):
+        before = sum((values[j] == values[i]).astype(np.int64) for j in range(i))
+        whole = 4 * per_suit[values[i]] - before
+        suit = suit * np.maximum(per_suit[values[i]] - before, 0) / whole
+        colour = colour * np.maximum(2 * per_suit[values[i]] - before, 0) / whole
+    return 4 * suit, 2 * colour
 
 
 def _p(mask: np.ndarray, probability: np.ndarray) -> float:
@@ -81,16 +101,15 @@ def main_wagers(decks: int, commission_free: bool, variant) -> dict[str, WagerPa
     out["tie"] = WagerPar("tie", "Tie Hand", None, [
         Outcome("tie hand", _p(tie, pr), float(bw.TIE_ODDS)),
         Outcome(core.LOSES, _p(~tie, pr), -1.0)])
-    if commission_free:
-        banker6 = banker == bw.SIX
-        two, three = six & (c["banker_cards"] == 2), six & (c["banker_cards"] == 3)
-        out["lucky_six"] = WagerPar("lucky_six", "Lucky Six", None, [
-            Outcome("banker wins with 6 on two cards", _p(two, pr),
-                    float(bw.LUCKY_SIX_ODDS[2])),
-            Outcome("banker wins with 6 on three cards", _p(three, pr),
-                    float(bw.LUCKY_SIX_ODDS[3])),
-            Outcome("banker 6 ties: returned", _p(banker6 & tie, pr), 0.0),
-            Outcome(core.LOSES, _p(~banker6 | p_win, pr), -1.0)])
+    banker6 = banker == bw.SIX
+    two, three = six & (c["banker_cards"] == 2), six & (c["banker_cards"] == 3)
+    out["lucky_six"] = WagerPar("lucky_six", "Lucky Six", None, [
+        Outcome("banker wins with 6 on two cards", _p(two, pr),
+                float(bw.LUCKY_SIX_ODDS[2])),
+        Outcome("banker wins with 6 on three cards", _p(three, pr),
+                float(bw.LUCKY_SIX_ODDS[3])),
+        Outcome("banker 6 ties: returned", _p(banker6 & tie, pr), 0.0),
+        Outcome(core.LOSES, _p(~banker6 | p_win, pr), -1.0)])
     for par in out.values():
         section = {"player": variant.player, "banker": variant.banker, "tie": variant.tie,
                    "lucky_six": variant.cf("(c)(3), (k)")}[par.wager]
@@ -154,6 +173,29 @@ def five_treasures(decks: int, tables) -> list[WagerPar]:
     return out
 
 
+def heavenly_9_progressive(decks: int, tables, *, meter, stake) -> list[WagerPar]:
+    """§631b.2(g), (i): a three-card 9 on the Banker's Hand or the Player's, or on both (a
+    tie), the tie also by all six cards of one suit or of one colour, as
+    ``progressives.heavenly_9_hand`` reads a coup; the suits come from ``suit_shares``."""
+    c = coups(decks)
+    pr = c["probability"]
+    p9 = (c["player_cards"] == 3) & (c["player"] == 9)
+    b9 = (c["banker_cards"] == 3) & (c["banker"] == 9)
+    tie = p9 & b9
+    suit, colour = float((pr * c["same_suit"])[tie].sum()), float((pr * c["same_colour"])[tie].sum())
+    p = {"three_card_tie_all_cards_same_suit": suit,
+         "three_card_tie_all_cards_same_color": colour - suit,
+         "three_card_tie": _p(tie, pr) - colour,
+         "banker_three_card_9": _p(b9 & ~p9, pr), "player_three_card_9": _p(p9 & ~b9, pr)}
+    out = []
+    for t in tables:
+        par = WagerPar("heavenly_9_progressive", "Heavenly 9 Progressive", t.id,
+                       core.by_rows(t, p, "heavenly_9_progressive", meter=meter, stake=stake),
+                       notes=[f"{decks} decks, exact, suits by composition (§631b.2(g), (i))"])
+        out.append(core.progressive(par, t, p, stake=stake, meter=meter))
+    return out
+
+
 def lucky_nines(decks: int, tables) -> list[WagerPar]:
     """§631b.4(d)(2): the nines among the four initial cards, of the shoe's 4d nines (d of
     each suit): k of them with probability C(4d, k) C(48d, 4 - k) / C(52d, 4); all k of one
@@ -187,20 +229,25 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
         raise core.ParError({"options.variant": f"one of {', '.join(VARIANTS)}"})
     variant = VARIANTS[variant_key]
     wagers = [wager] if wager else [w for w in WAGERS if commission_free or w not in (
-        "player_pair", "banker_pair", "lucky_six")]
+        "player_pair", "banker_pair")]
     unknown = [w for w in wagers if w not in WAGERS]
     if unknown:
         raise core.ParError({"wager": f"{unknown[0]!r}: baccarat par sheets cover "
                                       f"{', '.join(WAGERS)}"})
-    if not commission_free and {"player_pair", "banker_pair", "lucky_six"} & set(wagers):
-        raise core.ParError({"wager": "Player Pair, Banker Pair and Lucky Six are offered on "
-                                      "Commission free tables only: add commission_free=true"})
+    if not commission_free and {"player_pair", "banker_pair"} & set(wagers):
+        raise core.ParError({"wager": "Player Pair and Banker Pair are offered on Commission "
+                                      "free tables only: add commission_free=true"})
     main = main_wagers(decks, commission_free, variant)
     tables = core.tables_for(GAME, "perfect_pairs", paytable) if any(
         w.startswith("perfect_pairs") for w in wagers) else ()
     side = pair_wagers(decks, variant, tables)
     if set(FIVE_TREASURES) & set(wagers):
         side += five_treasures(decks, core.tables_for(GAME, "five_treasures", paytable))
+    if "heavenly_9_progressive" in wagers:
+        side += heavenly_9_progressive(
+            decks, core.tables_for(GAME, "heavenly_9_progressive", paytable),
+            meter=core.option(options, "meter", None, Decimal),
+            stake=core.option(options, "stake", Decimal("1.00"), Decimal))
     if "lucky_nines" in wagers:
         side += lucky_nines(decks, core.tables_for(GAME, "lucky_nines", paytable))
     out = []

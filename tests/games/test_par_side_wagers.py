@@ -147,3 +147,40 @@ def test_fortune_bonus_simulated_matches_the_published_edge():
     # Three of a kind (3 to 1) and a straight (2 to 1) are common enough to be seen.
     assert {"three_of_a_kind", "straight", "loses"} <= set(rows(w))
     assert w == one("pai_gow_poker", "fortune_bonus", "3", rounds="40000", seed="9")
+
+
+def test_suit_shares_by_hand():
+    import numpy as np
+
+    from games.par.baccarat import suit_shares
+
+    # Six different non-zero values: each card is of the first card's suit 1 in 4 (all of
+    # one suit 4 x (1/4)^5 ... with the first card free: 4 x (1/4)^6 counting its suit too).
+    values = np.array([[1], [2], [3], [4], [5], [6]])
+    suit, colour = suit_shares(values, 8)
+    assert suit[0] == pytest.approx(4 * 0.25 ** 6) and colour[0] == pytest.approx(2 * 0.5 ** 6)
+    # One deck has one 9 of each suit: two 9s are never of one suit; of one colour 1 in 3.
+    nines = np.array([[9], [9], [1], [2], [3], [4]])
+    suit, colour = suit_shares(nines, 1)
+    assert suit[0] == 0
+    assert colour[0] == pytest.approx(2 * (2 / 4) * (1 / 3) * 0.5 ** 4)
+
+
+def test_heavenly_9_progressive_and_lucky_six_outside_commission_free():
+    w = one("baccarat", "heavenly_9_progressive", meter="10000", stake="5")
+    r = rows(w)
+    # The three tie rows split the coups where both hands are three-card 9s (5 Treasures'
+    # Heavenly 9 "player and banker" row counts the same coups).
+    treasures = rows(one("baccarat", "heavenly_9", "A"))
+    tie = sum(r[h]["probability"] for h in ("three_card_tie_all_cards_same_suit",
+                                            "three_card_tie_all_cards_same_color",
+                                            "three_card_tie"))
+    assert tie == pytest.approx(treasures["heavenly_9_player_and_banker"]["probability"])
+    # All six of one suit about 1 in 1,024 of those ties, fewer as 8 decks deplete.
+    share = r["three_card_tie_all_cards_same_suit"]["probability"] / tie
+    assert 1 / 1300 < share < 1 / 1024
+    assert w["progressive"]["top_award"] == "three_card_tie_all_cards_same_suit"
+    # Lucky Six is the same wager on any table: 12 to 1 and 20 to 1 (§627b.2(c)(3), (k)).
+    plain = one("baccarat", "lucky_six")
+    assert plain["house_edge"] == one("baccarat", "lucky_six", commission_free="true")[
+        "house_edge"]
