@@ -198,8 +198,7 @@ def _layout_data(layout: Layout) -> dict:
         "submitted_by": layout.submitted_by.username if layout.submitted_by else None,
         "reviewed_by": layout.reviewed_by.username if layout.reviewed_by else None,
         "review_comment": layout.review_comment,
-        "needs_reapproval": [{"key": i["key"], "text": i["text"], "rule": i["rule"]}
-                             for i in layouts.needs_reapproval(layout)],
+        "needs_reapproval": layouts.reapproval_shown(layout),
     }
 
 

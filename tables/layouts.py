@@ -95,10 +95,15 @@ def checklist_shown(submission: RulesSubmission, checked=()) -> list[dict]:
     """The checklist for people: each item with ``shows`` (what it inscribes, in words) and
     whether it is ``checked``."""
     cat = submissions.catalog_for(submission.property)
-    return [{**item, "checked": item["key"] in checked,
-             "shows": "; ".join(_words(submission, k, v, cat)
-                                for k, v in item["inscribed"].items() if v not in (None, ""))}
+    return [{**item, "checked": item["key"] in checked, "shows": _shows(submission, item, cat)}
             for item in checklist_for(submission)]
+
+
+def _shows(submission: RulesSubmission, item: dict | None, cat) -> str:
+    """What an item inscribes under ``submission``, in words ("" when nothing)."""
+    return "; ".join(_words(submission, k, v, cat)
+                     for k, v in (item or {}).get("inscribed", {}).items()
+                     if v not in (None, ""))
 
 
 def layout_changes(layout: Layout, submission: RulesSubmission | None) -> list[dict]:
@@ -123,6 +128,25 @@ def needs_reapproval(layout: Layout) -> list[dict]:
     """The items a newer approved version changes on an approved layout (none: it still
     matches). Tables using it cannot open under that version until it is approved again."""
     return layout_changes(layout, newer_version(layout))
+
+
+def reapproval_shown(layout: Layout) -> list[dict]:
+    """``needs_reapproval`` for people: each changed item with what the approved layout shows
+    (``was``) and what the newer version needs it to show (``now``), in words; an item the
+    newer version no longer needs says so."""
+    newer = newer_version(layout)
+    changed = layout_changes(layout, newer)
+    if not changed:
+        return []
+    cat = submissions.catalog_for(layout.property)
+    approved = {i["key"]: i for i in layout.approved_checklist}
+    current = {i["key"] for i in checklist_for(newer)}
+    return [{"key": i["key"], "text": i["text"], "rule": i["rule"],
+             "was": _shows(layout.submission, approved.get(i["key"]), cat),
+             "now": _shows(newer, i, cat) if i["key"] in current else "",
+             "change": ("changed" if i["key"] in approved else "added")
+             if i["key"] in current else "no longer needed"}
+            for i in changed]
 
 
 # --- artwork --------------------------------------------------------------------------------

@@ -71,6 +71,8 @@ def table_detail(request, pk: int):
     return render(request, "tables/floor/table_detail.html", {
         **_status_context(request, table), "checklist": _checklist(table),
         "history": floor.table_history(table),
+        "layout_newer": layouts.newer_version(table.layout)
+        if table.layout and layouts.needs_reapproval(table.layout) else None,
         "checklist_note": engine_layout.game_layout(table.game).note,
         "can_configure": can(request.user, "tables.configure", table.property)})
 
@@ -179,7 +181,7 @@ def _layout_context(request, layout, errors=None) -> dict:
         "checklist": layouts.checklist_shown(layout.submission, layout.checked),
         "note": engine_layout.game_layout(layout.game).note,
         "editable": editable,
-        "changes": layouts.needs_reapproval(layout),
+        "changes": layouts.reapproval_shown(layout),
         "newer": layouts.newer_version(layout),
         "can_review": (layout.status == LayoutStatus.SUBMITTED
                        and can(request.user, "layouts.approve", prop)

@@ -233,16 +233,22 @@ def test_reapproval_names_the_changed_items_on_the_pages_and_the_api_and_blocks_
                                                       args=[open_table.pk])).text)
     assert "Version 2 is now in force: the table keeps version 1 until it is closed. Before " \
            f"it can open again under version 2: {reason} (§601a.10(a), §649a.2)" in text
+    assert f"{tcp_layout.name} · Approved (checked against version 1) Needs re-approval for " \
+           "version 2" in text
     # The layout page (compliance) and the API name each changed item with its section.
     page = client_for(compliance_officer).get(reverse("tables:layout-detail",
                                                       args=[tcp_layout.pk])).text
     assert "Needs re-approval: version 2 changes what the layout must show:" in page
-    for text, rule in (area, odds):
-        assert f"<li>{text} <span class=\"muted\">({rule})</span></li>" in page
+    assert f"{area[0]} ({area[1]}): new" in seen(page)
+    assert f"{odds[0]} ({odds[1]}): new, showing Six Card Bonus 1,000-200-100-20-15-10-7" \
+        in seen(page)
     api = api_session_for(floor_manager)
+    # "posted_1" is the catalog's Six Card Bonus paytable 1,000-200-100-20-15-10-7.
     assert api.get(f"/api/v1/layouts/{tcp_layout.pk}/").json()["needs_reapproval"] == [
-        {"key": "area.six_card_bonus", "text": area[0], "rule": area[1]},
-        {"key": "odds.six_card_bonus", "text": odds[0], "rule": odds[1]}]
+        {"key": "area.six_card_bonus", "text": area[0], "rule": area[1], "was": "", "now": "",
+         "change": "added"},
+        {"key": "odds.six_card_bonus", "text": odds[0], "rule": odds[1], "was": "",
+         "now": "Six Card Bonus 1,000-200-100-20-15-10-7", "change": "added"}]
     assert api.post(f"/api/v1/tables/{open_table.pk}/close/").status_code == 200
     refused = api.post(f"/api/v1/tables/{open_table.pk}/open/")
     assert refused.json() == {"errors": {"opening": [f"{reason} (§601a.10(a), §649a.2)"]}}
@@ -273,7 +279,7 @@ DEVELOPER_WORDS = re.compile(r"excerpt|elided|NOT KNOWN|\.py\b|\bNone\b|"
 def seen(html: str) -> str:
     parser = _Text()
     parser.feed(html)
-    return " ".join(" ".join(parser.parts).split())
+    return " ".join("".join(parser.parts).split())
 
 
 @pytest.mark.parametrize("persona", ["floor_manager", "table_games_manager",
@@ -296,3 +302,13 @@ def test_the_floor_and_layout_pages_speak_plain_words(request, persona, client_f
         assert response.status_code == 200, url
         text = seen(response.text)
         assert DEVELOPER_WORDS.findall(text) == [], (url, text)
+
+
+def test_a_changed_paytable_reads_as_what_it_was_and_what_it_becomes(
+        client_for, compliance_officer, keystone, tcp, tcp_layout, table_games_manager):
+    new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
+                wagers={**tcp.wagers, "pair_plus": "C"})
+    page = seen(client_for(compliance_officer).get(reverse("tables:layout-detail",
+                                                           args=[tcp_layout.pk])).text)
+    assert "Payout odds or amounts of the Pair Plus Wager, inscribed or on a posted sign " \
+           "(§649a.2(b)(6)): Pair Plus paytable D becomes Pair Plus paytable C" in page
