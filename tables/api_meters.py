@@ -33,7 +33,7 @@ class ExactField(serializers.Field):
 
 class MeterSerializer(serializers.ModelSerializer):
     tables = serializers.SerializerMethodField()
-    linked_group = serializers.CharField(source="linked_group.name", default=None)
+    linked_group = serializers.CharField(source="linked_group.name", default=None, allow_null=True)
     parameters = serializers.SerializerMethodField()
     amount = ExactField()
     reserve = ExactField()
@@ -79,8 +79,8 @@ class EntrySerializer(serializers.ModelSerializer):
     amount_after = ExactField()
     contributed = ExactField()
     funded = ExactField()
-    table = serializers.CharField(source="table.label", default=None)
-    actor = serializers.CharField(source="actor.username", default=None)
+    table = serializers.CharField(source="table.label", default=None, allow_null=True)
+    actor = serializers.CharField(source="actor.username", default=None, allow_null=True)
 
     class Meta:
         model = MeterEntry
