@@ -28,7 +28,7 @@ def _examples() -> list[str]:
 
 def test_readme_examples_run():
     examples = _examples()
-    assert len(examples) == 4
+    assert len(examples) == 7
     for line in examples:
         out = _run(line)
         if "--json" in line:
