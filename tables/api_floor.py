@@ -20,6 +20,7 @@ import games
 from casino.permissions import HasAbility
 from casino.selectors import current_property
 from games import layout as engine_layout
+from rulesubmissions.engine import game_spec
 from rulesubmissions.services import RulesError
 from tables import floor, layouts
 from tables.models import Layout, LinkedGroup, Table
@@ -29,21 +30,31 @@ def _bad(errors: dict) -> Response:
     return Response({"errors": errors}, status=400)
 
 
+def _game_name(game: str) -> str:
+    spec = game_spec(game)
+    return spec.name if spec else game
+
+
 def _version(submission) -> dict | None:
     return {"id": submission.pk, "version": submission.version} if submission else None
 
 
 class TableSerializer(serializers.ModelSerializer):
     terms = serializers.SerializerMethodField()
+    game_name = serializers.SerializerMethodField()
+    status_display = serializers.CharField(source="get_status_display", read_only=True)
     opened_by = serializers.CharField(source="opened_by.username", default=None)
     closed_by = serializers.CharField(source="closed_by.username", default=None)
 
     class Meta:
         model = Table
-        fields = ["id", "property", "label", "pit", "game", "positions", "progressive_system",
-                  "progressive_lockout", "electronic_wagering_system", "linked_group",
-                  "layout", "status", "terms", "opened_by", "opened_at", "closed_by",
-                  "closed_at"]
+        fields = ["id", "property", "label", "pit", "game", "game_name", "positions",
+                  "progressive_system", "progressive_lockout", "electronic_wagering_system",
+                  "linked_group", "layout", "status", "status_display", "terms", "opened_by",
+                  "opened_at", "closed_by", "closed_at"]
+
+    def get_game_name(self, table) -> str:
+        return _game_name(table.game)
 
     def get_terms(self, table) -> dict | None:
         """The version the table plays by while open (the list shows no closed table's)."""
@@ -188,6 +199,7 @@ class TableSettle(generics.GenericAPIView):
 def _layout_data(layout: Layout) -> dict:
     return {
         "id": layout.pk, "property": layout.property_id, "game": layout.game,
+        "game_name": _game_name(layout.game),
         "name": layout.name, "status": layout.status,
         "status_display": layout.get_status_display(),
         "artwork_url": reverse("tables:layout-artwork", args=[layout.pk]),

@@ -64,7 +64,9 @@ def test_the_integration_reads_tables_but_does_not_create_them(api_for, api_clie
     api = api_for(api_client)
     listed = api.get("/api/v1/tables/").json()
     assert [t["label"] for t in listed["results"]] == ["TCP-1"]
-    assert listed["results"][0]["status"] == "closed"
+    row = listed["results"][0]
+    assert (row["status"], row["status_display"]) == ("closed", "Closed")
+    assert (row["game"], row["game_name"]) == ("three_card_poker", "Three Card Poker")
     response = api.post("/api/v1/tables/", {"label": "X", "game": "three_card_poker",
                                             "positions": 7}, format="json")
     assert response.status_code == 403
@@ -165,6 +167,8 @@ def test_a_layout_goes_through_the_api_multipart_to_approval(api_session_for, tc
     assert created.status_code == 201, created.json()
     layout = created.json()
     assert layout["status"] == "draft" and layout["artwork_type"] == "png"
+    assert (layout["status_display"], layout["game_name"]) == ("Being prepared",
+                                                               "Three Card Poker")
     assert [i["key"] for i in layout["checklist"] if i["checked"]] == [
         "inscription.name_or_logo", "area.ante_play_pair_plus"]
     every = [i["key"] for i in layout["checklist"]]
