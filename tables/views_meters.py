@@ -77,7 +77,7 @@ def _crossed_triggers(request, meter):
 
 @ability_required("meters.read")
 def meter_history(request, pk: int):
-    """The amount after each ledger row (the chart's data): ISO time and exact amount."""
+    """The amount after each ledger row (the chart's data): Unix time and exact amount."""
     meter = _meter(request, pk)
     rows = list(meter.entries.order_by("-pk").values_list("created_at", "amount_after")
                 [:HISTORY_POINTS])[::-1]

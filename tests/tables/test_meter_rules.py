@@ -234,3 +234,18 @@ def test_an_open_must_hit_by_trigger_appears_in_no_page_api_log_or_audit_event(
     patterns = ("437.19", "437,19", "43719")
     assert not [p for text in shown for p in patterns if p in text]
     assert len(shown) > 50
+
+
+def test_a_linked_meter_keeps_its_parameters_at_a_reset_while_its_tables_play_different_versions(
+        linked_tables, floor_manager, keystone, table_games_manager, compliance_officer):
+    first, second = linked_tables
+    meter = meters.meter_seed(table=first, key="five_card_progressive", actor=floor_manager)
+    newer = mb.approve_newer(keystone, table_games_manager, compliance_officer,
+                             first.submission.effective_date, reset="12000.00")
+    first.submission = newer  # reopened under the newer version; the second still plays on
+    first.save()
+    pay(first, "10000.00", "slip-link", actor=floor_manager)
+    meter.refresh_from_db()
+    # §605a.8: one meter for the group, so the old reset of $10,000 until all tables agree.
+    assert (meter.reset_amount, meter.amount) == (D("10000.00"), D(10000))
+    assert not meter.entries.filter(kind=EntryKind.PARAMETERS).exists()
