@@ -13,7 +13,7 @@ from casino.permissions import can
 class Link:
     label: str
     url_name: str
-    abilities: tuple[str, ...]  # any one of them shows the link
+    abilities: tuple[str, ...]  # any one of them shows the link (the first such per label)
     section: str = ""  # URL prefix marking the link current (default: the link's own URL)
 
 
@@ -21,7 +21,9 @@ NAV: tuple[Link, ...] = (
     Link("Floor", "tables:floor", ("tables.read",)),
     Link("Meters", "tables:meter-list", ("meters.read",), "/floor/meters/"),
     Link("Jackpot slips", "tables:slip-list", ("slips.read",), "/floor/slips/"),
-    Link("Layouts", "tables:layout-queue", ("layouts.approve", "layouts.prepare")),
+    # Approvers land on their queue; everyone else who sees the floor on the list of layouts.
+    Link("Layouts", "tables:layout-queue", ("layouts.approve",), "/floor/layouts/"),
+    Link("Layouts", "tables:layout-list", ("tables.read",), "/floor/layouts/"),
     Link("Rules Submissions", "rulesubmissions:list", ("rulesubmissions.read",)),
     Link("Paytable catalog", "rulesubmissions:paytables", ("rulesubmissions.read",)),
     Link("Audit log", "audit_log", ("audit.read",)),
@@ -44,6 +46,8 @@ def nav_for(user, property, path: str = "") -> list[dict]:
     links = []
     for link in NAV:
         url = _url(link.url_name)
+        if any(shown["label"] == link.label for shown in links):
+            continue  # one link per label: the first whose ability the user holds
         if url is not None and any(can(user, a, property) for a in link.abilities):
             links.append({"label": link.label, "url": url, "prefix": link.section or url,
                           "current": False})

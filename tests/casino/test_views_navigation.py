@@ -61,3 +61,35 @@ def test_api_refusals_have_the_one_error_shape(api_session_for, client, auditor,
 def test_the_site_keeps_its_html_404(client_for, auditor):
     response = client_for(auditor).get("/no-such-page/")
     assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("username,expected", [
+    ("tgm", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
+             "Paytable catalog", "API docs"}),
+    ("compliance", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
+                    "Paytable catalog", "Audit log", "API docs"}),
+    ("floormgr", {"Floor", "Meters", "Jackpot slips", "Layouts", "API docs"}),
+    ("floorperson", {"Floor", "Meters", "Jackpot slips", "Layouts", "API docs"}),
+    ("auditor", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
+                 "Paytable catalog", "Audit log", "API docs"}),
+])
+def test_each_demo_role_sees_what_the_role_table_allows_and_every_link_opens(
+        client_for, username, expected):
+    """The README's role table, written out: each link shown opens (200) for that role."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    call_command("load_demo")
+    user = get_user_model().objects.get(username=username)
+    client = client_for(user)
+    html = client.get(reverse("dashboard")).content.decode()
+    from casino.selectors import current_property
+
+    links = nav_for(user, current_property(user))
+    assert {link["label"] for link in links} == expected
+    for link in links:
+        assert f'href="{link["url"]}"' in html
+        assert client.get(link["url"]).status_code == 200, (username, link["label"])
+    layouts = next((link["url"] for link in links if link["label"] == "Layouts"), None)
+    assert layouts == (reverse("tables:layout-queue") if username == "compliance"
+                       else reverse("tables:layout-list"))
