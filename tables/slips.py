@@ -323,18 +323,20 @@ def _snapshot(slip: JackpotSlip) -> dict:
 def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     """Record a jackpot: the engine must say the seat's wager wins (a losing hand is refused,
     with the reason). The same ``idempotency_key`` twice gives the one slip (a double-clicked
-    submit): the property's counter row is locked before the key is looked up."""
+    submit): the property's counter row is locked before the key is looked up. The round is
+    settled before that lock (it only reads), so slips at one property queue for their
+    numbers no longer than the writes take."""
     _require(actor, "slips.record", table.property)
     data = check_input(data, RECORD_FIELDS)
     key = str(data.get("idempotency_key") or "")[:100]
     seat, wager, body = _seat_and_wager(table, data)
+    preview = settle_slip(table, seat, wager, body)
     counter = _lock_counter(table.property)
     if key:
         existing = JackpotSlip.objects.filter(property=table.property,
                                               idempotency_key=key).first()
         if existing is not None:
             return existing
-    preview = settle_slip(table, seat, wager, body)
     if not preview.wins:
         raise _fail("wager", preview.why)
     _with_meter(preview, meter_service.live_meter_amounts(table))
@@ -349,7 +351,8 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
                 else SlipStatus.VALIDATED), **fields)
     audit_record(actor=actor, action="tables.slip.record", target=slip, after=_snapshot(slip))
     if slip.status == SlipStatus.VALIDATED:  # ready to pay: its Envy Bonus slips are too
-        _companions(slip, preview, validated_by=None, now=slip.recorded_at, actor=actor)
+        _audit_companions(_companions(slip, preview, validated_by=None, now=slip.recorded_at),
+                          actor)
     return slip
 
 
@@ -382,7 +385,11 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     """Validate and settle the payout in one transaction: lock the table's meters (in pk
     order, so concurrent validations on one meter run one after the other), settle the round
     with the amounts on the meters now, pay the meter (a hit, and a reset after a 100% award),
-    create the Envy Bonus and shared-award slips, audit it all."""
+    create the Envy Bonus and shared-award slips, audit it all.
+
+    Locks in the order ``slip_record`` takes them: the slip counter (for companion numbers)
+    before the first audit event, whose hash-chain lock is held until commit; every audited
+    write comes last, so that global lock is held as briefly as possible."""
     verify_validator(slip, actor)
     slip = _locked(slip)
     if slip.status != SlipStatus.RECORDED or slip.kind != SlipKind.JACKPOT:
@@ -397,34 +404,46 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     jackpot = preview.jackpot
     for name, value in _slip_fields(jackpot, slip.property).items():
         setattr(slip, name, value)
+    meter = None
     if jackpot.meter:
         meter = locked.get(jackpot.meter)
         if meter is None:
             raise _fail("meter", f"The table has no {jackpot.meter} meter seeded (§605a.7).")
         slip.meter, slip.meter_name, slip.meter_before = meter, meter.name, meter.amount
+    now = timezone.now()
+    slip.status, slip.validated_by, slip.validated_at = SlipStatus.VALIDATED, actor, now
+    companions = _companions(slip, preview, validated_by=actor, now=now)
+    if meter is not None:
         meter_service.meter_pay(meter=meter, amount=preview.meter_total,
                                 resets=jackpot.whole_meter, actor=actor,
                                 reference=slip.meter_reference())
         slip.meter_after = meter.amount
-    now = timezone.now()
-    slip.status, slip.validated_by, slip.validated_at = SlipStatus.VALIDATED, actor, now
     slip.save()
-    _companions(slip, preview, validated_by=actor, now=now, actor=actor)
+    _audit_companions(companions, actor)
     audit_record(actor=actor, action="tables.slip.validate", target=slip, before=before,
                  after=_snapshot(slip))
     return slip
 
 
-def _companions(parent: JackpotSlip, preview: Preview, *, validated_by, now, actor) -> None:
-    """The shared-award and Envy Bonus slips of ``parent``, numbered after it."""
-    for kind, awards in ((SlipKind.SHARE, preview.shares), (SlipKind.ENVY, preview.envy)):
-        for award in awards:
-            _companion(parent, kind, award, validated_by, now, actor)
+def _companions(parent: JackpotSlip, preview: Preview, *, validated_by,
+                now) -> list[JackpotSlip]:
+    """The shared-award and Envy Bonus slips of ``parent``, numbered after it (audited by
+    ``_audit_companions`` once every number is taken)."""
+    return [_companion(parent, kind, award, validated_by, now)
+            for kind, awards in ((SlipKind.SHARE, preview.shares), (SlipKind.ENVY, preview.envy))
+            for award in awards]
 
 
-def _companion(parent: JackpotSlip, kind: str, award: Award, validated_by, now,
-               actor) -> JackpotSlip:
-    companion = JackpotSlip.objects.create(
+def _audit_companions(companions: list[JackpotSlip], actor) -> None:
+    for companion in companions:
+        audit_record(actor=actor, action="tables.slip.create", target=companion,
+                     after={**_snapshot(companion), "kind": companion.kind,
+                            "parent": companion.parent.number})
+
+
+def _companion(parent: JackpotSlip, kind: str, award: Award, validated_by,
+               now) -> JackpotSlip:
+    return JackpotSlip.objects.create(
         property=parent.property, number=_next_number(parent.property), kind=kind,
         parent=parent, table=parent.table, game=parent.game, submission=parent.submission,
         submission_version=parent.submission_version, round=parent.round,
@@ -433,9 +452,6 @@ def _companion(parent: JackpotSlip, kind: str, award: Award, validated_by, now,
         recorded_by=parent.recorded_by, status=SlipStatus.VALIDATED,
         validated_by=validated_by, validated_at=now if validated_by else None,
         **_slip_fields(award, parent.property))
-    audit_record(actor=actor, action="tables.slip.create", target=companion,
-                 after={**_snapshot(companion), "kind": kind, "parent": parent.number})
-    return companion
 
 
 @transaction.atomic
