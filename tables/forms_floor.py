@@ -6,6 +6,13 @@ from rulesubmissions.forms import game_choices
 from tables.models import Layout, LinkedGroup
 
 
+class LayoutChoiceField(forms.ModelChoiceField):
+    """A layout by its name and where it stands ("Pit 2 felt (Waiting for compliance)")."""
+
+    def label_from_instance(self, obj) -> str:
+        return f"{obj.name} ({obj.get_status_display()})"
+
+
 class TableForm(forms.Form):
     label = forms.CharField(max_length=40)
     pit = forms.CharField(max_length=40, required=False)
@@ -21,8 +28,12 @@ class TableForm(forms.Form):
         max_length=100, required=False, label="Electronic wagering system",
         help_text="Where the Five Card Hand Bonus or Lucky Shooter/Lucky Nines needs one.")
     linked_group = forms.ModelChoiceField(queryset=LinkedGroup.objects.none(), required=False,
-                                          label="Linked progressive group (§605a.8)")
-    layout = forms.ModelChoiceField(queryset=Layout.objects.none(), required=False)
+                                          label="Linked progressive group (§605a.8)",
+                                          empty_label="Not linked")
+    layout = LayoutChoiceField(queryset=Layout.objects.none(), required=False,
+                               empty_label="No layout yet",
+                               help_text="The table opens only with an approved layout "
+                                         "(§601a.10(a)).")
 
     def __init__(self, *args, property=None, **kwargs):
         super().__init__(*args, **kwargs)

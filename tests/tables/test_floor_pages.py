@@ -312,3 +312,11 @@ def test_a_changed_paytable_reads_as_what_it_was_and_what_it_becomes(
                                                            args=[tcp_layout.pk])).text)
     assert "Payout odds or amounts of the Pair Plus Wager, inscribed or on a posted sign " \
            "(§649a.2(b)(6)): Pair Plus paytable D becomes Pair Plus paytable C" in page
+
+
+def test_the_table_form_names_layouts_with_where_they_stand(client_for, table_games_manager,
+                                                            ready_table, tcp_layout):
+    text = seen(client_for(table_games_manager).get(reverse("tables:table-edit",
+                                                            args=[ready_table.pk])).text)
+    assert f"No layout yet {tcp_layout.name} (Approved)" in text
+    assert "Not linked" in text and "---" not in text
