@@ -89,3 +89,85 @@ def test_a_pai_gow_fortune_bonus_pays_envy_to_every_other_qualifying_seat(
             for e in slip.companions.order_by("number")]
     assert envy == [(2, 2, D("25.00"), SlipStatus.VALIDATED, None),
                     (3, 4, D("25.00"), SlipStatus.VALIDATED, None)]
+
+
+# Royal 9 Progressive, $5 denomination (§627b.3(f)(1)): each position's personal King-9
+# combination is printed on the layout ((e)(5)). Meters: Mega $60,000 (reset $50,000), Major
+# $500 (reset $450), Minor $475.50 (reset $450), at least the (f)(2) minimums.
+ROYAL_9_COMBINATIONS = {"1": "Ks 9s", "2": "Kh 9h", "3": "Kd 9d", "4": "Kc 9c", "5": "Ks 9h",
+                        "6": "Kh 9s", "7": "Kd 9c"}
+ROYAL_9_METERS = {"royal_9_mega_jackpot": ("60000.00", "50000.00"),
+                  "royal_9_major_jackpot": ("500.00", "450.00"),
+                  "royal_9_minor_jackpot": ("475.50", "450.00")}
+
+
+@pytest.fixture
+def royal_9_table(keystone, table_games_manager, compliance_officer, floor_manager):
+    terms = terms_for(game_spec("baccarat"), offer=["royal_9_progressive"])
+    terms["options"]["royal_9_combinations"] = ROYAL_9_COMBINATIONS
+    for key, (initial, reset) in ROYAL_9_METERS.items():
+        terms["meters"][key] = {"initial": initial, "reset": reset, "rate": "5"}
+    return open_table(keystone, approve(keystone, terms, table_games_manager,
+                                        compliance_officer), "MB-1", floor_manager)
+
+
+def _royal_9_round(player, banker, *seats):
+    return {"player_cards": player.split(), "banker_cards": banker.split(),
+            "positions": [{"seat": s, "wagers": {"player": "5.00", "royal_9_progressive": "5.00"}}
+                          for s in seats]}
+
+
+def _meter(table, key):
+    return Meter.objects.get(table=table, key=key).amount
+
+
+def test_royal_9_personal_king_9_on_the_player_hand_empties_the_minor_meter(
+        royal_9_table, floor_manager, floorperson):
+    # Seat 1's combination K♠9♠ is the Player hand (a natural 9; the Banker's 5 draws no
+    # third card against a natural): 100% of the Minor Jackpot, $475.50, not from the table
+    # inventory; the meter resets to $450 (§627b.3(e)(8), (f)(1)). Seat 2's wager wins its own
+    # Any Suited Royal 9 ($50), on its own slip: no Envy Bonus is due to it from seat 1.
+    slip = slips.slip_record(table=royal_9_table, actor=floor_manager, data={
+        "seat": 1, "wager": "royal_9_progressive",
+        "round": _royal_9_round("Ks 9s", "2c 3d", 1, 2)})
+    assert slip.status == SlipStatus.RECORDED  # a meter pays: a second person validates
+    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    assert (slip.award, slip.odds, slip.paid_from, slip.witness_required) == (
+        D("475.50"), "100% of meter", "not_table_inventory", False)
+    assert (slip.meter_before, slip.meter_after) == (D("475.50"), D("450"))
+    assert slip.meter_name == "Royal 9 Minor Jackpot"
+    assert not slip.companions.exists()
+    assert _meter(royal_9_table, "royal_9_mega_jackpot") == D("60000")
+
+
+def test_royal_9_mega_jackpot_pays_the_meter_and_each_other_wager_its_own_mega_envy(
+        royal_9_table, floor_manager, floorperson):
+    # Player and Banker both hold seat 1's K♠9♠ (eight decks): seat 1 wins 100% of the Mega
+    # Jackpot, $60,000.00 (a witness line: above $1,200); the meter resets to $50,000
+    # (§627b.3(e)(6)). Mega Envy pays every other Royal 9 wager whether or not the position
+    # holding the combination is occupied ((e)(9)): it is the other seats' own row, $5,000 on
+    # the $5 table ((f)(1)), each on its own slip, from the table inventory, not the meter.
+    body = _royal_9_round("Ks 9s", "Ks 9s", 1, 3, 4)
+    slip = slips.slip_record(table=royal_9_table, actor=floor_manager, data={
+        "seat": 1, "wager": "royal_9_progressive", "round": body})
+    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    assert (slip.award, slip.witness_required) == (D("60000.00"), True)
+    assert (slip.meter_before, slip.meter_after) == (D("60000"), D("50000"))
+    assert not slip.companions.exists()
+    envy = slips.slip_record(table=royal_9_table, actor=floor_manager, data={
+        "seat": 3, "wager": "royal_9_progressive", "round": body})
+    assert (envy.status, envy.award, envy.witness_required, envy.paid_from) == (
+        SlipStatus.RECORDED, D("5000.00"), True, "table_inventory")
+    envy = slips.slip_validate(slip=envy, actor=floorperson)
+    assert (envy.meter_name, envy.status) == ("", SlipStatus.VALIDATED)
+    assert _meter(royal_9_table, "royal_9_mega_jackpot") == D("50000")
+    assert _meter(royal_9_table, "royal_9_minor_jackpot") == D("475.50")
+
+
+def test_royal_9_fixed_rows_are_paid_as_the_paytable_says(royal_9_table, floor_manager):
+    # Q♥9♥ on the Player hand is no position's combination: Any Suited Royal 9, $50 on the $5
+    # table (§627b.3(e)(2), (f)(1)); no meter, below the witness threshold: ready to pay.
+    slip = slips.slip_record(table=royal_9_table, actor=floor_manager, data={
+        "seat": 2, "wager": "royal_9_progressive",
+        "round": _royal_9_round("Qh 9h", "2c 3d", 2)})
+    assert (slip.status, slip.award, slip.meter_name) == (SlipStatus.VALIDATED, D("50.00"), "")
