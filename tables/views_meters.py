@@ -59,7 +59,10 @@ def meter_detail(request, pk: int):
     hits = meter.entries.filter(kind=EntryKind.HIT).select_related("table").order_by("-pk")
     return render(request, "tables/meters/detail.html", {
         "meter": meter, "page": ledger.get_page(request.GET.get("page")),
-        "hits": hits[:LAST_HITS], "adjustments": meter.adjustments.select_related(
+        "hits": hits[:LAST_HITS],
+        "reversed": set(meter.entries.filter(kind=EntryKind.REVERSAL)
+                        .values_list("reference", flat=True)),
+        "adjustments": meter.adjustments.select_related(
             "proposed_by", "decided_by")[:20],
         "can_adjust": can(request.user, "meters.adjust", meter.property),
         "crossed": _crossed_triggers(request, meter),

@@ -136,7 +136,11 @@ def test_the_meter_page_shows_the_last_25_hits(tcp_meter, tcp_table, floor_manag
     shown = re.findall(r"slip-(\d\d)", section)
     assert shown == [f"{n:02d}" for n in range(30, 5, -1)]  # the 25 newest, newest first
     assert section.count("<td>TCP-1</td>") == 25  # a table's own meter: hit at that table
-    assert Meter.objects.get().hits == 30
+    meters.meter_payment_reverse(reference="slip-30", actor=floor_manager, reason="voided")
+    page = client_for(auditor).get(f"/floor/meters/{tcp_meter.pk}/").content.decode()
+    assert re.search(r"slip-30 <span[^>]*>payment reversed</span>", page)
+    assert page.count("payment reversed") == 1
+    assert Meter.objects.get().hits == 29
 
 
 def test_linked_tables_show_one_meter_at_the_same_amount(linked_tables, floor_manager,
