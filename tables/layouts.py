@@ -106,14 +106,20 @@ def _shows(submission: RulesSubmission, item: dict | None, cat) -> str:
                      if v not in (None, ""))
 
 
+def _as_checked(layout: Layout) -> list[dict]:
+    """The checklist the layout answers: as compliance approved it, or (not approved yet) the
+    one of the version it is being checked against."""
+    if layout.status == LayoutStatus.APPROVED:
+        return layout.approved_checklist
+    return checklist_for(layout.submission)
+
+
 def layout_changes(layout: Layout, submission: RulesSubmission | None) -> list[dict]:
-    """Items ``submission`` changes on the layout as approved (a wager added, an inscribed
-    paytable or payout limit changed); empty when it shows nothing new."""
-    if submission is None or layout.status != LayoutStatus.APPROVED:
+    """Items ``submission`` changes on the layout as approved, or as being checked (a wager
+    added, an inscribed paytable or payout limit changed); empty when it shows nothing new."""
+    if submission is None or submission.pk == layout.submission_id:
         return []
-    if submission.pk == layout.submission_id:
-        return []
-    return engine_layout.changed_items(layout.approved_checklist, checklist_for(submission))
+    return engine_layout.changed_items(_as_checked(layout), checklist_for(submission))
 
 
 def newer_version(layout: Layout) -> RulesSubmission | None:
@@ -125,8 +131,9 @@ def newer_version(layout: Layout) -> RulesSubmission | None:
 
 
 def needs_reapproval(layout: Layout) -> list[dict]:
-    """The items a newer approved version changes on an approved layout (none: it still
-    matches). Tables using it cannot open under that version until it is approved again."""
+    """The items a newer approved version changes on the layout (none: it still matches).
+    Tables using an approved one cannot open under that version until it is approved again;
+    one not approved yet is checked against the newer version before it is approved."""
     return layout_changes(layout, newer_version(layout))
 
 
@@ -139,7 +146,7 @@ def reapproval_shown(layout: Layout) -> list[dict]:
     if not changed:
         return []
     cat = submissions.catalog_for(layout.property)
-    approved = {i["key"]: i for i in layout.approved_checklist}
+    approved = {i["key"]: i for i in _as_checked(layout)}
     current = {i["key"] for i in checklist_for(newer)}
     return [{"key": i["key"], "text": i["text"], "rule": i["rule"],
              "was": _shows(layout.submission, approved.get(i["key"]), cat),
@@ -247,15 +254,16 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
 
 @transaction.atomic
 def layout_recheck(*, actor, layout: Layout) -> Layout:
-    """Check an approved layout against the newer version that changes it: back to being
-    prepared, the changed items unticked, until compliance approves it again."""
+    """Check a layout (approved, or being prepared) against the newer version that changes
+    it: back to being prepared, the changed items unticked, until compliance approves it."""
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
     _require(actor, "layouts.prepare", layout.property)
     newer = newer_version(layout)
     changed = {i["key"] for i in layout_changes(layout, newer)}
-    if not changed:
-        raise LayoutError({"status": ["Only an approved layout that a newer Rules Submission "
-                                      "version changes is checked again."]})
+    if not changed or layout.status == LayoutStatus.SUBMITTED:
+        raise LayoutError({"status": ["Only a layout that a newer Rules Submission version "
+                                      "changes, and that is not waiting for compliance, is "
+                                      "checked again."]})
     before = {"status": layout.status, "submission": layout.submission.version}
     layout.submission = newer
     layout.checked = [i["key"] for i in checklist_for(newer)
@@ -279,6 +287,13 @@ def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
         raise PermissionDenied("A compliance officer who did not prepare the layout reviews it.")
     if to == LayoutStatus.RETURNED and not comment.strip():
         raise LayoutError({"comment": ["Say what must change before it comes back."]})
+    newer = newer_version(layout)
+    if to in (LayoutStatus.SUBMITTED, LayoutStatus.APPROVED) and layout_changes(layout, newer):
+        raise LayoutError({"status": [
+            f"Version {newer.version} has since been approved and changes what this layout "
+            f"must show: " + ("check it against that version first." if to ==
+                              LayoutStatus.SUBMITTED else "return it so it is checked against "
+                              "that version.") + " (§601a.10(a))"]})
     if to == LayoutStatus.SUBMITTED:
         missing = [f"Not ticked yet: {i['text']} ({i['rule']})"
                    for i in checklist_for(layout.submission) if i["key"] not in layout.checked]

@@ -182,3 +182,34 @@ def test_a_version_changing_nothing_inscribed_needs_no_reapproval(
 def test_other_properties_layouts_are_invisible(tcp_layout, outsider, compliance_officer):
     assert list(layouts.layout_list(user=outsider)) == []
     assert list(layouts.layout_list(user=compliance_officer)) == [tcp_layout]
+
+
+def test_a_layout_still_under_review_when_a_newer_version_changes_it_is_checked_again_first(
+        keystone, tcp, table_games_manager, compliance_officer):
+    layout = fb.prepared_layout(keystone, "three_card_poker", table_games_manager)
+    layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
+    v2 = new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
+                     wagers={**tcp.wagers, "pair_plus": "C"})
+    assert [(i["key"], i["was"], i["now"], i["change"])
+            for i in layouts.reapproval_shown(layout)] == [
+        ("odds.pair_plus", "Pair Plus paytable D", "Pair Plus paytable C", "changed")]
+    with pytest.raises(layouts.LayoutError) as exc:
+        layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
+    assert exc.value.errors == {"status": [
+        "Version 2 has since been approved and changes what this layout must show: return it "
+        "so it is checked against that version. (§601a.10(a))"]}
+    with pytest.raises(layouts.LayoutError):  # waiting for compliance: not pulled back
+        layouts.layout_recheck(actor=table_games_manager, layout=layout)
+    layout = layouts.layout_transition(actor=compliance_officer, layout=layout, to="returned",
+                                       comment="Version 2 selects Pair Plus C.")
+    with pytest.raises(layouts.LayoutError) as exc:
+        layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
+    assert "check it against that version first" in exc.value.errors["status"][0]
+    layout = layouts.layout_recheck(actor=table_games_manager, layout=layout)
+    assert (layout.status, layout.submission) == (LayoutStatus.DRAFT, v2)
+    assert "odds.pair_plus" not in layout.checked
+    layout = layouts.layout_update(actor=table_games_manager, layout=layout,
+                                   checked=[*layout.checked, "odds.pair_plus"])
+    layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
+    layout = layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
+    assert layouts.needs_reapproval(layout) == []
