@@ -24,7 +24,7 @@ def _wager_view(w: dict, catalog) -> dict:
     progressive = w.get("progressive")
     return {
         "name": w["name"], "paytable": table.title if table else "",
-        "house_edge": _percent(w["house_edge"]),
+        "house_edge": _percent(w["house_edge"]), "assumes": w.get("house_edge_assumes"),
         "per_total": _percent(w.get("house_edge_per_total_wagered")),
         "std_dev": f"{w['std_dev']:.4f}", "method": w["method"],
         "method_label": "Exact" if w["method"] == "exact" else "Monte Carlo",
@@ -37,9 +37,10 @@ def _wager_view(w: dict, catalog) -> dict:
             "break_even": "" if progressive["break_even_meter"] is None
             else f"${progressive['break_even_meter']:,.2f}",
             "top_award": _words(progressive["top_award"]),
-            "one_in": f"{progressive['top_award_one_in']:,}" if progressive[
-                "top_award_one_in"] else "never",
-            "per_meter": f"{progressive['return_per_meter_dollar']:.3e}",
+            "one_in": f"1 in {progressive['top_award_one_in']:,}" if progressive[
+                "top_award_one_in"] else "not seen in this simulation",
+            "per_meter": _percent(1000 * progressive["return_per_meter_dollar"]),
+            "meter": progressive["meter"] and f"{float(progressive['meter']):,.2f}",
             "fixed": _percent(progressive["fixed_return"]),
         },
         "notes": w["notes"],

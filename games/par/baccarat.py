@@ -17,6 +17,7 @@ from functools import cache
 import numpy as np
 
 from games.baccarat import wagers as bw
+from games.baccarat.progressives import HEAVENLY_9_MINIMUM_WAGER
 from games.baccarat.rules import BANKER_DRAWS, RANK_VALUE, STOOD
 from games.baccarat.side_wagers import FIVE_TREASURES as FIVE_TREASURES_NAMES
 from games.baccarat.side_wagers import FIVE_TREASURES_RULE
@@ -176,7 +177,8 @@ def five_treasures(decks: int, tables) -> list[WagerPar]:
 def heavenly_9_progressive(decks: int, tables, *, meter, stake) -> list[WagerPar]:
     """§631b.2(g), (i): a three-card 9 on the Banker's Hand or the Player's, or on both (a
     tie), the tie also by all six cards of one suit or of one colour, as
-    ``progressives.heavenly_9_hand`` reads a coup; the suits come from ``suit_shares``."""
+    ``progressives.heavenly_9_hand`` reads a coup; the suits come from ``suit_shares``. The
+    stake is the $5 minimum wager (§631b.2(c)) unless given."""
     c = coups(decks)
     pr = c["probability"]
     p9 = (c["player_cards"] == 3) & (c["player"] == 9)
@@ -247,7 +249,7 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
         side += heavenly_9_progressive(
             decks, core.tables_for(GAME, "heavenly_9_progressive", paytable),
             meter=core.option(options, "meter", None, Decimal),
-            stake=core.option(options, "stake", Decimal("1.00"), Decimal))
+            stake=core.option(options, "stake", HEAVENLY_9_MINIMUM_WAGER, Decimal))
     if "lucky_nines" in wagers:
         side += lucky_nines(decks, core.tables_for(GAME, "lucky_nines", paytable))
     out = []

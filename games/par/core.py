@@ -198,8 +198,9 @@ def progressive(par: WagerPar, table: Paytable, hand_probability: Mapping[str, f
         "within_nj_cap": bool(top_p and top_p >= NJ_TOP_AWARD_CAP),
     }
     par.notes.append("The return grows with the meter: the fixed rows' return plus each meter "
-                     "row's share of the meter; the Envy Bonus rows depend on the other "
-                     "players and are not counted")
+                     "row's share of the meter"
+                     + ("; the Envy Bonus rows depend on the other players and are not counted"
+                        if any(r.hand.startswith("envy_") for r in table.rows) else ""))
     if meter is None:
         par.notes.append("No meter amount given: the meter rows are left out of the house edge")
     return par

@@ -171,12 +171,14 @@ def b2b(wheel: str, rng_weights: str | None) -> WagerPar:
     average = sum(w * Fraction(o) for o, w in weights.items())
     return WagerPar("b2b", "B2B Roulette", payouts.id, outcomes, notes=[
         f"Exact: 1 in {len(WHEELS[wheel])} to repeat the previous number (§617b.1(d)); the "
-        "RNG's weights of the seven payouts (§617b.1(e)) are "
+        "random number generator's weights of the seven payouts (§617b.1(e)) are "
         + ("as given" if rng_weights else "not in the regulation: equal weights are assumed, "
-           "give the Rules Submission's weights to value it"),
+           "give the manufacturer's weights to value it"),
         f"Break-even at an average payout of {len(WHEELS[wheel]) - 1} to 1; these weights "
         f"average {float(average):.2f} to 1"],
-        extra={"average_payout_to_1": float(average),
+        extra={"house_edge_assumes": None if rng_weights else "the seven payouts were "
+                                                              "equally likely",
+               "average_payout_to_1": float(average),
                "break_even_average_payout_to_1": len(WHEELS[wheel]) - 1})
 
 
