@@ -245,3 +245,48 @@ def test_the_gaming_day_runs_from_the_propertys_cut_off(tcp_table, record, clien
     assert ([s.number for s in nov_30.slips], dec_1.slips) == ([1], [])
     page = client_for(auditor).get(reverse("tables:slip-report"), {"day": "2026-11-30"})
     assert "1 slip in force, $300.00 in all" in page.content.decode()
+
+
+def test_each_list_filter_narrows_to_the_slips_it_names(tcp_table, record, api_session_for,
+                                                        client_for, auditor, floorperson,
+                                                        floor_manager):
+    # Slip 1: trips 8-8-8 at TCP-1, 60 for 1 on $5 = $300, validated. Slip 2: a royal at
+    # TCP-2, 100% of the $20,000 Five-Card meter, waiting for validation. Slip 3: trips at
+    # TCP-1 again, recorded on the gaming day of 28 November (the cut-off is 06:00).
+    import datetime
+
+    from django.utils import timezone
+
+    from tables.models import JackpotSlip
+
+    other = sb.open_table(tcp_table.property, tcp_table.submission, "TCP-2", floor_manager)
+    trips = tcp_round(position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00"))
+    slips.slip_validate(slip=record(tcp_table, 2, "three_card_progressive", trips),
+                        actor=floorperson)
+    record(other, 1, "five_card_progressive", tcp_round(
+        position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+        community="Jh Th"))
+    old = record(tcp_table, 2, "three_card_progressive", trips)
+    JackpotSlip.objects.filter(pk=old.pk).update(
+        recorded_at=timezone.make_aware(datetime.datetime(2026, 11, 28, 12, 0)))
+    client = api_session_for(auditor)
+
+    def numbers(**params):
+        answer = client.get(LIST, params)
+        assert answer.status_code == 200, answer.content
+        return [s["number"] for s in answer.json()["results"]]
+
+    assert numbers() == [3, 2, 1]
+    assert numbers(table="TCP-1") == [3, 1]
+    assert numbers(table="TCP-2") == [2]
+    assert numbers(status="recorded") == [3, 2]
+    assert numbers(status="validated") == [1]
+    assert numbers(amount_min="1000") == [2]
+    assert numbers(amount_max="300.00") == [3, 1]
+    assert numbers(amount_min="300.01", amount_max="19999.99") == []
+    assert numbers(date_from="2026-11-28", date_to="2026-11-28") == [3]
+    assert numbers(date_to="2026-11-27") == []
+    page = client_for(auditor).get(reverse("tables:slip-list"),
+                                   {"table": "TCP-2", "status": "recorded"})
+    listed = page.content.decode()
+    assert page.status_code == 200 and "$20,000.00" in listed and "$300.00" not in listed
