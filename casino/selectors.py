@@ -42,11 +42,12 @@ def _parse_target(value: str) -> tuple[ContentType, str]:
     app_label, dot, model = label.partition(".")
     if not (sep and dot and object_id):
         raise BadFilter("target", f"{value!r} is not an object of the log: pick one from the "
-                                  "list (the API takes app_label.model:id)")
+                                  "list")
     try:
         return ContentType.objects.get_by_natural_key(app_label, model.lower()), object_id
     except ContentType.DoesNotExist:
-        raise BadFilter("target", f"unknown object type {label!r}") from None
+        raise BadFilter("target", f"{value!r} is not an object of the log: pick one from the "
+                                  "list") from None
 
 
 def _day_start(day: date) -> datetime:

@@ -140,3 +140,9 @@ def test_the_api_gives_the_action_in_words_beside_its_code(api_session_for, audi
                                           {"action": "approved"}).json()["results"]
     assert [(e["action"], e["action_name"]) for e in events] == [
         ("rulesubmissions.submission.approve", "Rules Submission approved")]
+
+
+def test_the_page_names_actions_in_words_without_their_codes(client_for, auditor, history):
+    found = rows(client_for(auditor).get(reverse("audit_log")))
+    assert "Rules Submission approved" in found
+    assert "rulesubmissions.submission.approve" not in found  # the code stays in API and CSV
