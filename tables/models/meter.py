@@ -136,6 +136,16 @@ class MeterEntry(models.Model):
     class Meta:
         ordering = ["-pk"]
         indexes = [models.Index(fields=["meter", "kind"], name="meter_entry_kind_idx")]
+        constraints = [
+            # A meter goes down only by a recorded hit or an approved adjustment (or the
+            # reversal of a voided payment's reset), §605a.7: the database refuses any other.
+            models.CheckConstraint(
+                condition=Q(amount_delta__gte=0) | Q(kind__in=["hit", "adjustment", "reversal"]),
+                name="meter_falls_only_by_hit_or_adjustment"),
+            models.CheckConstraint(
+                condition=~Q(kind="adjustment") | (Q(actor__isnull=False) & ~Q(reason="")),
+                name="meter_adjustment_has_approver_and_reason"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount_delta}"

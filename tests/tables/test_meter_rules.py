@@ -113,6 +113,28 @@ def test_a_meter_goes_down_only_by_a_recorded_hit_or_a_two_person_adjustment(
     assert adjustment.proposed_by != adjustment.decided_by and adjustment.reason == "over-read"
 
 
+@pytest.mark.parametrize("kind", [EntryKind.CONTRIBUTION, EntryKind.RESET, EntryKind.SEED,
+                                  EntryKind.PARAMETERS])
+def test_the_database_refuses_any_other_row_that_lowers_a_meter(tcp_meter, kind):
+    from django.db import IntegrityError
+    with pytest.raises(IntegrityError, match="meter_falls_only_by_hit_or_adjustment"), \
+            transaction.atomic():
+        MeterEntry.objects.create(meter=tcp_meter, kind=kind, amount_delta=D("-0.01"),
+                                  amount_after=D("9999.99"))
+
+
+def test_the_database_refuses_an_adjustment_row_without_its_approver_or_reason(
+        tcp_meter, compliance_officer):
+    from django.db import IntegrityError
+    for fields in ({"actor": None, "reason": "glitch"}, {"actor": compliance_officer,
+                                                        "reason": ""}):
+        with pytest.raises(IntegrityError, match="meter_adjustment_has_approver_and_reason"), \
+                transaction.atomic():
+            MeterEntry.objects.create(meter=tcp_meter, kind=EntryKind.ADJUSTMENT,
+                                      amount_delta=D("1"), funded=D("1"),
+                                      amount_after=D("10001"), **fields)
+
+
 def test_parameters_stay_frozen_while_the_table_plays(tcp_meter, tcp_table, keystone,
                                                       table_games_manager, compliance_officer,
                                                       tcp_submission):
