@@ -24,6 +24,7 @@ class Card:
     description: str
     url_name: str
     with_property: bool = False  # reverse(url_name, args=[property.pk])
+    unless: str = ""  # hidden from whoever holds this ability (a card of theirs goes there)
 
 
 CARDS: list[Card] = [
@@ -48,12 +49,20 @@ CARDS: list[Card] = [
          "tables:slip-list"),
     Card("meters.read", "Progressive meters", "Current meter values per table.",
          "tables:meter-list"),
+    Card("rulesubmissions.read", "Rules Submissions",
+         "Every version of each game's rules: in force, scheduled or superseded.",
+         "rulesubmissions:list", unless="rulesubmissions.draft"),
+    Card("rulesubmissions.read", "Paytable catalog",
+         "What each paytable pays, hand by hand, with its section.",
+         "rulesubmissions:paytables", unless="paytables.approve"),
+    Card("slips.read", "Jackpot slips", "Progressive and bonus payouts, recorded and validated.",
+         "tables:slip-list", unless="slips.validate"),
     Card("audit.read", "Audit log", "Who did what, when, with before and after.", "audit_log"),
     Card("property.read", "Your property", "License and staff details.", "property_detail",
          with_property=True),
     Card("engine.settle", "Settle a round",
-         'The engine API (POST /api/v1/engine/settle/, the Pai Gow house way): interactive '
-         'docs with "Try it out".', "api-docs"),
+         "Try the game engine: what each wager of a round pays, and how the house sets a "
+         "Pai Gow hand, in the interactive API documentation.", "api-docs"),
 ]
 
 
@@ -61,7 +70,8 @@ def cards_for(user, property) -> list[dict]:
     """The cards ``user`` may use at ``property``, each with its ``url`` (None: coming soon)."""
     visible = []
     for card in CARDS:
-        if not can(user, card.ability, property):
+        if not can(user, card.ability, property) or (card.unless
+                                                      and can(user, card.unless, property)):
             continue
         if card.with_property and property is None:
             continue  # a superuser belongs to no property: no property page to link

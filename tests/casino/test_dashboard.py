@@ -93,3 +93,15 @@ def test_a_superuser_with_no_staff_membership_opens_every_page_of_the_bar(client
     client = client_for(root)
     for link in nav_for(root, None):
         assert client.get(link["url"]).status_code < 500, link["label"]
+
+
+def test_the_auditor_reaches_submissions_catalog_and_slips_from_the_dashboard(demo):
+    main = demo("auditor").split("<main", 1)[1]  # the cards, not the navigation bar
+    for url in (reverse("rulesubmissions:list"), reverse("rulesubmissions:paytables"),
+                reverse("tables:slip-list")):
+        assert f'href="{url}"' in main
+
+
+def test_cards_are_in_words_for_staff(demo):
+    html = demo("compliance")
+    assert "/api/v1/" not in html.split("<main", 1)[1]  # no endpoint paths on the dashboard
