@@ -46,7 +46,7 @@ def test_the_wager_past_the_trigger_wins_the_whole_meter(mystery, api_for, api_c
     [hit] = mystery.entries.filter(kind=EntryKind.HIT)
     assert (hit.paid, hit.seat, hit.table_id) == (D("100.30"), 4, mystery.table_id)
     meter = Meter.objects.get()
-    # Reset to the $100 minimum (§631b.6(c)(5)), then the fourth wager adds $0.10.
+    # Reset to the $100 minimum (§631b.6(c)(5)(iv)), then the fourth wager adds $0.10.
     assert (meter.amount, meter.hits, meter.total_paid) == (D("100.10"), 1, D("100.30"))
     crossed = MysteryTrigger.objects.get(hit_at__isnull=False)
     assert crossed.hit_entry_id == hit.pk
