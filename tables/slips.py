@@ -152,6 +152,14 @@ def _award(game: str, seat: int, line: dict) -> Award:
                  meter=line.get("meter", ""), verification=line.get("verification", ""))
 
 
+def _envy(game: str, seat: int, line: dict, jackpot_wager: str) -> Award:
+    """An Envy Bonus, named for staff by the wager whose jackpot pays it (the engine's line
+    key, ``five_card_envy_bonus``, stays in the API as ``wager``)."""
+    award = _award(game, seat, line)
+    award.wager_name = f"Envy Bonus on the {jackpot_wager}"
+    return award
+
+
 def _positions(result: dict) -> dict[int, dict]:
     return {p["seat"]: p for p in result["positions"]}
 
@@ -179,7 +187,7 @@ def read_result(table: Table, seat: int, wager: str, result: dict) -> Preview:
             if x["result"] != "win":
                 continue
             if str(x.get("from_seat", "")) == str(seat):
-                preview.envy.append(_award(game, other, x))
+                preview.envy.append(_envy(game, other, x, name))
             elif (line.get("from_seat") == "dealer" and x["wager"] == wager
                   and x.get("from_seat") == "dealer" and line.get("meter")
                   and x.get("meter") == line.get("meter")):
@@ -408,7 +416,9 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     if jackpot.meter:
         meter = locked.get(jackpot.meter)
         if meter is None:
-            raise _fail("meter", f"The table has no {jackpot.meter} meter seeded (§605a.7).")
+            raise _fail("meter", f"The table has no "
+                                 f"{meter_service.meter_name(table.game, jackpot.meter)} meter "
+                                 f"seeded (§605a.7).")
         slip.meter, slip.meter_name, slip.meter_before = meter, meter.name, meter.amount
     now = timezone.now()
     slip.status, slip.validated_by, slip.validated_at = SlipStatus.VALIDATED, actor, now
@@ -466,7 +476,7 @@ def slip_pay(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
                               "only a validated slip can be paid.")
     paid_from = data.get("paid_from") or slip.paid_from
     if paid_from not in PaidFrom.values:
-        raise _fail("paid_from", f"Choose one of {', '.join(PaidFrom.values)}.")
+        raise _fail("paid_from", f"Choose one of {_choices(PaidFrom)}.")
     if paid_from in PAY_REFUSED.get(slip.paid_from, set()):
         raise _fail("paid_from", f"This payout may not be paid from "
                                  f"{PAID_FROM_WORDS[paid_from].lower()} ({slip.rule}).")
@@ -546,7 +556,7 @@ def slip_list(*, property: Property, filters: dict | None = None) -> QuerySet[Ja
         qs = qs.filter(award__lte=_amount(f, "amount_max"))
     for name, choices in (("status", SlipStatus), ("kind", SlipKind)):
         if name in f and f[name] not in choices.values:
-            raise _fail(name, f"Choose one of {', '.join(choices.values)}.")
+            raise _fail(name, f"Choose one of {_choices(choices)}.")
     if "table" in f:
         qs = qs.filter(table__label=f["table"])
     if "status" in f:
@@ -554,6 +564,11 @@ def slip_list(*, property: Property, filters: dict | None = None) -> QuerySet[Ja
     if "kind" in f:
         qs = qs.filter(kind=f["kind"])
     return qs
+
+
+def _choices(choices) -> str:
+    """Each key the API takes beside the name staff read: ``paid (Paid), ...``."""
+    return ", ".join(f"{value} ({label})" for value, label in choices.choices)
 
 
 def _amount(filters: dict, name: str) -> Decimal:

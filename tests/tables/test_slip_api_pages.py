@@ -197,6 +197,9 @@ def test_the_list_names_a_bad_filter_and_reads_a_page_in_a_fixed_number_of_queri
                           ({"status": "lost"}, "status"), ({"seat": "1"}, "seat")):
         answer = client.get(LIST, params)
         assert answer.status_code == 400 and field in answer.json()["errors"], params
+    assert client.get(LIST, {"status": "lost"}).json()["errors"]["status"] == [
+        "Choose one of recorded (Waiting for validation), validated (Validated, to be paid), "
+        "paid (Paid), voided (Void)."]
     client.get(LIST)  # the session and permissions, read once
     with django_assert_num_queries(8):
         found = client.get(LIST, {"status": "validated"}).json()

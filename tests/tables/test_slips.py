@@ -88,6 +88,7 @@ def test_envy_bonuses_go_to_every_other_seat_with_the_wager(tcp_table, record, f
         (2, SlipKind.ENVY, 3, D("1000.00"), "1", SlipStatus.VALIDATED),
         (3, SlipKind.ENVY, 5, D("5000.00"), "1", SlipStatus.VALIDATED)]
     assert all(e.paid_from == "table_inventory" for e in envy)
+    assert {e.wager_name for e in envy} == {"Envy Bonus on the Five-Card Progressive Payout Wager"}
 
 
 def test_the_dealer_hand_bonus_is_split_between_its_bettors(holdem_table, record, floorperson):
