@@ -38,7 +38,7 @@ COVERED = {
     "baccarat": {"player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
                  "perfect_pairs_player", "perfect_pairs_banker", "fortune_7", "golden_8",
                  "heavenly_9", "blazing_7s", "cover_all", "lucky_nines",
-                 "heavenly_9_progressive"},
+                 "heavenly_9_progressive", "royal_9_progressive"},
     "craps": {"all_small", "all_tall", "make_em_all", "hot_roller", "lucky_shooter"},
     "roulette": {"b2b", "blazing_7s"},
 }
@@ -87,6 +87,8 @@ def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[st
             opts["meter"] = str(meter)
         if game == "baccarat" and key != "heavenly_9_progressive":
             opts.pop("meter", None)
+        if key == "royal_9_progressive":
+            opts.update(_royal_9_options(options, meters))
         if game == "three_card_poker" and key == "ante":
             requests.append(ParRequest("ante", options.get("ante_bonus") or "none", opts))
         elif game == "let_it_ride" and key == "bet_3":
@@ -101,6 +103,25 @@ def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[st
     if game == "roulette":
         requests += [ParRequest(k, None, base) for k in ("straight_up", "even_money")]
     return requests, uncovered
+
+
+def _royal_9_options(options: dict, meters: dict) -> dict:
+    """The Royal 9 par line's options from the terms: the three meters' initial amounts and
+    each position's King-9 combination, position 1's first (the position the line values)."""
+    out = {}
+    for option, meter in (("meter", "royal_9_mega_jackpot"), ("major", "royal_9_major_jackpot"),
+                          ("minor", "royal_9_minor_jackpot")):
+        if (meters.get(meter) or {}).get("initial"):
+            out[option] = str(meters[meter]["initial"])
+    combos = options.get("royal_9_combinations")
+    if isinstance(combos, list):
+        combos = {str(i): c for i, c in enumerate(combos, start=1)}
+    if isinstance(combos, dict) and combos:
+        ordered = sorted(combos.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdecimal()
+                         else 0)
+        out["combinations"] = ",".join(" ".join(c) if isinstance(c, list) else str(c)
+                                       for _, c in ordered)
+    return out
 
 
 def _key(game: str, request: ParRequest, cat: Catalog) -> str:

@@ -17,12 +17,21 @@ from functools import cache
 import numpy as np
 
 from games.baccarat import wagers as bw
-from games.baccarat.progressives import HEAVENLY_9_MINIMUM_WAGER
+from games.baccarat.progressives import (
+    FACES,
+    HEAVENLY_9_MINIMUM_WAGER,
+    ROYAL_9_METER_MINIMUMS,
+    ROYAL_9_METERS,
+    ROYAL_9_ROWS,
+    is_king_9,
+)
 from games.baccarat.rules import BANKER_DRAWS, RANK_VALUE, STOOD
 from games.baccarat.side_wagers import FIVE_TREASURES as FIVE_TREASURES_NAMES
 from games.baccarat.side_wagers import FIVE_TREASURES_RULE
 from games.baccarat.table import SHARED_PAYTABLES
 from games.baccarat.variants import VARIANTS
+from games.cards import NINE, card_str, parse_cards
+from games.errors import InvalidCards
 from games.par import core
 from games.par.core import Outcome, WagerPar
 
@@ -30,9 +39,11 @@ GAME = "baccarat"
 FIVE_TREASURES = tuple(SHARED_PAYTABLES["five_treasures"])
 WAGERS = ("banker", "player", "tie", "player_pair", "banker_pair", "lucky_six",
           "perfect_pairs_player", "perfect_pairs_banker", *FIVE_TREASURES, "lucky_nines",
-          "heavenly_9_progressive")
-OPTIONS = ("decks", "commission_free", "variant", "meter", "stake")
+          "heavenly_9_progressive", "royal_9_progressive")
+OPTIONS = ("decks", "commission_free", "variant", "meter", "stake", "major", "minor",
+           "combinations")
 _BANKER_DRAWS = np.array(BANKER_DRAWS, bool)
+FACE_RANKS = np.array(sorted(FACES))
 VALUE_CARDS = np.bincount(RANK_VALUE, minlength=10)  # cards of each value in one suit
 
 
@@ -198,6 +209,113 @@ def heavenly_9_progressive(decks: int, tables, *, meter, stake) -> list[WagerPar
     return out
 
 
+def _royal_9_rows(decks: int, own: frozenset[int], others: list[frozenset[int]]
+                  ) -> dict[str, float]:
+    """The probability of each Royal 9 row (``progressives.royal_9_hand``'s order) for the
+    position whose King-9 combination is ``own``: the first two cards of each hand, every
+    sequence of four of the 52 cards drawn from ``decks`` decks, by composition."""
+    rest = np.indices((52, 52, 52)).reshape(3, -1).astype(np.int64)
+    total = 52 * decks
+    tally = dict.fromkeys(ROYAL_9_ROWS, 0.0)
+
+
+    def pair_is(x, y, combo):
+        p, q = sorted(combo)
+        return ((x == p) & (y == q)) | ((x == q) & (y == p))
+
+    def royal(x, y):
+        rx, ry = x >> 2, y >> 2
+        return ((np.isin(rx, FACE_RANKS) & (ry == NINE)) | (np.isin(ry, FACE_RANKS)
+                                                              & (rx == NINE)))
+
+    for first in range(52):
+        c1 = np.full(rest.shape[1], first)
+        c2, c3, c4 = rest
+        seq = (c1, c2, c3, c4)
+        probability = np.full(rest.shape[1], decks / total)
+        for i in range(1, 4):
+            before = sum((seq[j] == seq[i]).astype(np.int64) for j in range(i))
+            probability *= np.maximum(decks - before, 0) / (total - i)
+        player_own, banker_own = pair_is(c1, c3, own), pair_is(c2, c4, own)
+        envy = np.zeros_like(player_own)
+        for combo in others:
+            envy |= pair_is(c1, c3, combo) & pair_is(c2, c4, combo)
+        p_royal, b_royal = royal(c1, c3), royal(c2, c4)
+        p_suited = p_royal & ((c1 & 3) == (c3 & 3))
+        b_suited = b_royal & ((c2 & 3) == (c4 & 3))
+        masks = (player_own & banker_own, banker_own, player_own, envy, p_suited & b_suited,
+                 p_royal & b_royal, p_suited | b_suited, p_royal | b_royal)
+        left = np.ones_like(player_own)
+        for hand, mask in zip(ROYAL_9_ROWS, masks, strict=True):
+            hit = mask & left
+            tally[hand] += float(probability[hit].sum())
+            left &= ~hit
+    return tally
+
+
+def royal_9_progressive(decks: int, tables, options: Mapping[str, str]) -> list[WagerPar]:
+    """§627b.3, §629b.3: the Royal 9 Progressive for the position holding the first of
+    ``combinations`` (each position's King-9 combination, e.g. ``"Ks 9s,Kh 9h"``; Mega Envy
+    pays on the others'), exact (``_royal_9_rows``). The Mega Jackpot is the sheet's meter;
+    the Major and Minor Jackpots count at ``major`` and ``minor`` (their minimums by
+    denomination unless given); the stake is the table's denomination (the paytable)."""
+    raw = options.get("combinations", "Ks 9s")
+    try:
+        combos = [frozenset(parse_cards(c.strip(), count=2)) for c in raw.split(",")]
+    except InvalidCards as e:
+        raise core.ParError({"options.combinations": f"{raw!r}: {e}"}) from None
+    if not all(is_king_9(tuple(c)) for c in combos) or len(set(combos)) != len(combos):
+        raise core.ParError({"options.combinations": f"{raw!r}: each position's combination "
+                                                     "is a King and a Nine, none twice "
+                                                     "(§627b.3(e)(5))"})
+    p = _royal_9_rows(decks, combos[0], combos[1:])
+    mega = core.option(options, "meter", None, Decimal)
+    out = []
+    for t in tables:
+        minimums = ROYAL_9_METER_MINIMUMS.get(t.name, {})
+        meters = {"royal_9_mega_jackpot": mega,
+                  "royal_9_major_jackpot": core.option(
+                      options, "major", minimums.get("royal_9_major_jackpot"), Decimal),
+                  "royal_9_minor_jackpot": core.option(
+                      options, "minor", minimums.get("royal_9_minor_jackpot"), Decimal)}
+        stake = core.option(options, "stake", Decimal(t.name) if t.name.isdecimal()
+                            else Decimal(1), Decimal)
+        outcomes, won = [], 0.0
+        fixed = per_meter = 0.0
+        for row in core.paid_rows(t):
+            meter_key = ROYAL_9_METERS.get(row.hand)
+            meter = meters.get(meter_key) if meter_key else None
+            if meter_key and meter is None:
+                per_meter += p[row.hand] / float(stake)
+                continue
+            net = core.row_net("royal_9_progressive", row, stake=stake, meter=meter)
+            outcomes.append(Outcome(row.hand, p[row.hand], net))
+            won += p[row.hand]
+            if meter_key == "royal_9_mega_jackpot":
+                per_meter += p[row.hand] / float(stake)
+            else:
+                fixed += p[row.hand] * (net + 1)
+        outcomes.append(Outcome(core.LOSES, 1 - won, -1.0))
+        top = p["personal_king_9_v_personal_king_9"]
+        par = WagerPar("royal_9_progressive", "Royal 9 Progressive", t.id, outcomes, notes=[
+            f"{decks} decks, exact: the first two cards of each hand by composition; the "
+            f"position holding {' '.join(card_str(c) for c in sorted(combos[0]))}, Mega Envy "
+            f"on {len(combos) - 1} other positions' combinations (§627b.3(e))",
+            "The Mega Jackpot is the meter below; the Major and Minor Jackpots count at "
+            + ", ".join(f"${m:,.2f}" for m in (meters["royal_9_major_jackpot"],
+                                               meters["royal_9_minor_jackpot"]) if m)])
+        par.extra["progressive"] = {
+            "stake": f"{stake:.2f}", "meter": f"{mega:.2f}" if mega is not None else None,
+            "fixed_return": fixed, "return_per_meter_dollar": per_meter,
+            "break_even_meter": round(max((1 - fixed) / per_meter, 0.0), 2),
+            "top_award": "personal_king_9_v_personal_king_9", "top_award_probability": top,
+            "top_award_one_in": round(1 / top) if top else None,
+            "nj_cap_probability": core.NJ_TOP_AWARD_CAP,
+            "within_nj_cap": bool(top and top >= core.NJ_TOP_AWARD_CAP)}
+        out.append(par)
+    return out
+
+
 def lucky_nines(decks: int, tables) -> list[WagerPar]:
     """§631b.4(d)(2): the nines among the four initial cards, of the shoe's 4d nines (d of
     each suit): k of them with probability C(4d, k) C(48d, 4 - k) / C(52d, 4); all k of one
@@ -250,6 +368,9 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
             decks, core.tables_for(GAME, "heavenly_9_progressive", paytable),
             meter=core.option(options, "meter", None, Decimal),
             stake=core.option(options, "stake", HEAVENLY_9_MINIMUM_WAGER, Decimal))
+    if "royal_9_progressive" in wagers:
+        side += royal_9_progressive(
+            decks, core.tables_for(GAME, "royal_9_progressive", paytable), options)
     if "lucky_nines" in wagers:
         side += lucky_nines(decks, core.tables_for(GAME, "lucky_nines", paytable))
     out = []

@@ -184,3 +184,30 @@ def test_heavenly_9_progressive_and_lucky_six_outside_commission_free():
     plain = one("baccarat", "lucky_six")
     assert plain["house_edge"] == one("baccarat", "lucky_six", commission_free="true")[
         "house_edge"]
+
+
+def test_royal_9_progressive_by_hand():
+    # Eight decks (416 cards), 8 of each card. The position's own King-9 (Ks 9s) as both
+    # hands' first two cards: 2 orders on each hand, 8/416 x 8/415 x 7/414 x 7/413.
+    own_v_own = 4 * 8 * 8 * 7 * 7 / (416 * 415 * 414 * 413)
+    w = one("baccarat", "royal_9_progressive", "5", combinations="Ks 9s,Kh 9h,Kd 9d",
+            meter="50000")
+    r = rows(w)
+    assert r["personal_king_9_v_personal_king_9"]["probability"] == pytest.approx(own_v_own)
+    # Mega Envy: another position's combination on both hands, two of them here.
+    assert r["mega_envy"]["probability"] == pytest.approx(2 * own_v_own)
+    # On the Banker's Hand only: 2 x 8/416 x 8/415 less both hands.
+    assert r["personal_king_9_on_banker_hand"]["probability"] == pytest.approx(
+        2 * 8 * 8 / (416 * 415) - own_v_own)
+    p = w["progressive"]
+    assert p["stake"] == "5.00" and p["top_award_one_in"] == round(1 / own_v_own)
+    # The fixed rows pay in place of the $5 (amounts), the Major and Minor at $450 each.
+    fixed = sum(r[h]["probability"] * a / 5 for h, a in (
+        ("mega_envy", 5000), ("suited_royal_9_tie_hand", 1500), ("royal_9_tie_hand", 250),
+        ("any_suited_royal_9", 50), ("any_royal_9", 25), ("personal_king_9_on_banker_hand", 450),
+        ("personal_king_9_on_player_hand", 450)))
+    assert p["fixed_return"] == pytest.approx(fixed)
+    assert p["break_even_meter"] == pytest.approx((1 - fixed) * 5 / own_v_own, abs=0.01)
+    with pytest.raises(ParError) as e:
+        one("baccarat", "royal_9_progressive", "5", combinations="Ks 8s")
+    assert "options.combinations" in e.value.errors

@@ -28,7 +28,7 @@ def test_lines_follow_the_terms(draft):
 
 
 @pytest.mark.django_db
-def test_uncovered_wagers_are_listed_and_base_options_passed(table_games_manager, keystone):
+def test_side_wager_lines_and_base_options_passed(table_games_manager, keystone):
     from rulesubmissions import services
     from rulesubmissions.engine import game_spec
     from tests.rulesubmissions.builders import terms_for
@@ -42,10 +42,14 @@ def test_uncovered_wagers_are_listed_and_base_options_passed(table_games_manager
         ("pai_gow", None), ("queens_dragon", "pai_gow_poker.queens_dragon.standard")]
     assert requests[0].options["ez_pai_gow"] == "true"
     assert uncovered == []
-    baccarat = services.submission_create(
-        actor=table_games_manager, property=keystone,
-        terms=terms_for(game_spec("baccarat"), offer=["royal_9_progressive"]))
-    assert par.par_requests(baccarat)[1] == ["royal_9_progressive"]
+    terms = terms_for(game_spec("baccarat"), offer=["royal_9_progressive"])
+    terms["options"]["royal_9_combinations"] = {"2": "Kh 9h", "1": "Ks 9s"}
+    baccarat = services.submission_create(actor=table_games_manager, property=keystone,
+                                          terms=terms)
+    requests, uncovered = par.par_requests(baccarat)
+    royal = next(r for r in requests if r.wager == "royal_9_progressive")
+    assert royal.options["combinations"] == "Ks 9s,Kh 9h" and "meter" in royal.options
+    assert uncovered == []
 
 
 @pytest.mark.django_db
