@@ -19,7 +19,7 @@ import games
 from casino.audit import audit_record
 from casino.permissions import require
 from games.baccarat.progressives import must_hit_by
-from games.money import CENT, to_cents
+from games.money import CENT, MAX_AMOUNT, to_cents
 from tables.models import (
     AdjustmentStatus,
     EntryKind,
@@ -29,6 +29,7 @@ from tables.models import (
     MysteryTrigger,
     Table,
 )
+from tables.models.meter import METER_DIGITS
 
 HUNDRED = Decimal(100)
 ZERO = Decimal(0)
@@ -490,6 +491,11 @@ def adjustment_propose(*, meter: Meter, amount: Decimal, reason: str, actor) -> 
     require(actor, "meters.adjust", meter.property)
     if not reason.strip():
         raise MeterError("a reason is required", "reason")
+    if not amount.is_finite() or abs(amount) >= MAX_AMOUNT:
+        raise MeterError("enter a signed amount in dollars, like -12.50", "amount")
+    if amount.as_tuple().exponent < -METER_DIGITS["decimal_places"]:
+        raise MeterError(f"a meter keeps at most {METER_DIGITS['decimal_places']} decimal "
+                         f"places", "amount")
     if amount == 0:
         raise MeterError("an adjustment changes the meter: enter a non-zero amount", "amount")
     adjustment = MeterAdjustment.objects.create(meter=meter, amount=amount, reason=reason,

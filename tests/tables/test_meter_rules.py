@@ -275,3 +275,18 @@ def test_a_linked_meter_keeps_its_parameters_at_a_reset_while_its_tables_play_di
     # §605a.8: one meter for the group, so the old reset of $10,000 until all tables agree.
     assert (meter.reset_amount, meter.amount) == (D("10000.00"), D(10000))
     assert not meter.entries.filter(kind=EntryKind.PARAMETERS).exists()
+
+
+@pytest.mark.parametrize(("amount", "message"), [
+    ("NaN", "Amount: enter a signed amount in dollars, like -12.50"),
+    ("-Infinity", "Amount: enter a signed amount in dollars, like -12.50"),
+    ("0.00000000001", "Amount: a meter keeps at most 10 decimal places"),
+    ("0", "Amount: an adjustment changes the meter: enter a non-zero amount"),
+    ("twelve", "Amount: enter a signed amount in dollars, like -12.50"),
+])
+def test_an_adjustment_that_is_not_an_amount_is_refused_on_the_meter_page(
+        tcp_meter, client_for, floor_manager, amount, message):
+    answer = client_for(floor_manager).post(f"/floor/meters/{tcp_meter.pk}/adjust/",
+                                            {"amount": amount, "reason": "check"}, follow=True)
+    assert message in answer.content.decode()
+    assert not MeterAdjustment.objects.exists()
