@@ -220,3 +220,19 @@ def test_two_winners_of_one_meter_in_a_round_are_each_paid_the_meter_at_validati
         D("1000.00"), D("10000"), D("9000"))
     assert [(e.seat, e.award) for e in royal.companions.all()] == [(2, D("1000.00"))]
     assert [(e.seat, e.award) for e in straight.companions.all()] == [(1, D("300.00"))]
+
+
+def test_the_witness_line_follows_the_propertys_threshold(tcp_table, record):
+    # Trips 8-8-8 on $5: 60 for 1 = $300. A witness signs above the property's amount
+    # (cf. §465a.26(b)(2)): not at exactly $300.00, but at a threshold of $299.99.
+    trips = tcp_round(position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00"))
+    prop = tcp_table.property
+    prop.jackpot_witness_threshold = D("300.00")
+    prop.save(update_fields=["jackpot_witness_threshold"])
+    assert not record(tcp_table, 2, "three_card_progressive", trips).witness_required
+    prop.jackpot_witness_threshold = D("299.99")
+    prop.save(update_fields=["jackpot_witness_threshold"])
+    slip = record(tcp_table, 2, "three_card_progressive", trips)
+    assert slip.witness_required
+    assert slips.signature_lines(slip)[-1] == ("Witness (security or cage): amount above "
+                                               "$299.99")
