@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from casino.permissions import ability_required, can, require
@@ -130,7 +131,11 @@ def meter_seed(request, table_pk: int, key: str):
         messages.error(request, str(exc))
     else:
         messages.success(request, f"{meter.name} seeded at ${meter.initial_amount:,.2f}.")
-    return redirect(request.POST.get("next") or "tables:meter-list")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = "tables:meter-list"  # never off-site (an open redirect)
+    return redirect(back)
 
 
 def _day(request) -> date:

@@ -290,3 +290,10 @@ def test_an_adjustment_that_is_not_an_amount_is_refused_on_the_meter_page(
                                             {"amount": amount, "reason": "check"}, follow=True)
     assert message in answer.content.decode()
     assert not MeterAdjustment.objects.exists()
+
+
+def test_seeding_returns_to_a_page_of_this_site_only(tcp_table, client_for, floor_manager):
+    url = f"/floor/tables/{tcp_table.pk}/meters/five_card_progressive/seed/"
+    answer = client_for(floor_manager).post(url, {"next": "https://elsewhere.example/"})
+    assert answer.url == "/floor/meters/"
+    assert Meter.objects.get().amount == D(10000)
