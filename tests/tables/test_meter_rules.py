@@ -297,3 +297,10 @@ def test_seeding_returns_to_a_page_of_this_site_only(tcp_table, client_for, floo
     answer = client_for(floor_manager).post(url, {"next": "https://elsewhere.example/"})
     assert answer.url == "/floor/meters/"
     assert Meter.objects.get().amount == D(10000)
+
+
+def test_another_propertys_meter_pages_are_not_found(tcp_meter, client_for, outsider):
+    client = client_for(outsider)
+    for url in (f"/floor/meters/{tcp_meter.pk}/", f"/floor/meters/{tcp_meter.pk}/history.json"):
+        assert client.get(url).status_code == 404
+    assert "Five-Card Progressive" not in client.get("/floor/meters/board/").content.decode()
