@@ -1,10 +1,13 @@
 """Signing in: repeated failures lock out the user name and the address (django-axes), each
 attempt is audited, a superuser unlocks, and API client accounts cannot sign in to pages."""
 
+import datetime as dt
+
 import pytest
 from axes.models import AccessAttempt
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from casino.models import AuditEvent
 from tests.conftest import PASSWORD
@@ -113,3 +116,22 @@ def test_behind_the_proxy_the_address_is_the_one_the_proxy_appended(floorperson,
     assert (locked.status_code, other.status_code) == (429, 302)
     failure = AuditEvent.objects.filter(action="casino.signin.failure").first()
     assert failure.after["address"] == "203.0.113.7"
+
+
+def test_the_admin_sign_in_counts_toward_the_same_lockout(floorperson, settings):
+    """The admin's form is another door to the same accounts: its failures count too."""
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        Client().post(reverse("admin:login"), {"username": "felix", "password": "wrong"},
+                      REMOTE_ADDR="10.0.3.1")
+    assert _sign_in(Client(), "felix", PASSWORD, address="10.0.3.2").status_code == 429
+
+
+def test_the_lockout_ends_after_the_configured_minutes(floorperson, settings):
+    """README: locked out for SIGNIN_LOCKOUT_MINUTES (15); failures older than that are
+    forgotten (the attempts are moved back in time, no waiting)."""
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _sign_in(Client(), "felix", "wrong")
+    assert _sign_in(Client(), "felix", PASSWORD).status_code == 429
+    assert settings.AXES_COOLOFF_TIME == dt.timedelta(minutes=15)
+    AccessAttempt.objects.update(attempt_time=timezone.now() - dt.timedelta(minutes=16))
+    assert _sign_in(Client(), "felix", PASSWORD).status_code == 302
