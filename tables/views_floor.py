@@ -80,7 +80,8 @@ def table_detail(request, pk: int):
 @require_POST
 @ability_required("tables.operate")
 def table_action(request, pk: int, action: str):
-    """Open or close (htmx: the status panel is swapped, with every reason it may not open)."""
+    """Open or close (htmx: the status panel is swapped, with every reason it may not open;
+    a 200 even when refused, since htmx swaps no 4xx answer and the refusal is the panel)."""
     table = _table(request, pk)
     service = {"open": floor.table_open, "close": floor.table_close}[action]
     errors = []
@@ -90,8 +91,7 @@ def table_action(request, pk: int, action: str):
         errors = [m for msgs in exc.errors.values() for m in msgs]
     if request.htmx:
         return render(request, "tables/floor/_table_status.html",
-                      {**_status_context(request, table), "errors": errors},
-                      status=400 if errors else 200)
+                      {**_status_context(request, table), "errors": errors})
     for error in errors:
         messages.error(request, error)
     if not errors:
@@ -201,7 +201,8 @@ def layout_detail(request, pk: int):
 @require_POST
 @ability_required("layouts.prepare")
 def layout_check(request, pk: int):
-    """Tick items (htmx: the checklist is swapped) or replace the artwork."""
+    """Tick items (htmx: the checklist is swapped, a refusal shown in it) or replace the
+    artwork."""
     layout = _layout(request, pk)
     errors = []
     try:
@@ -212,7 +213,7 @@ def layout_check(request, pk: int):
         errors = [m for msgs in exc.errors.values() for m in msgs]
     if request.htmx:
         return render(request, "tables/floor/_layout_checklist.html",
-                      _layout_context(request, layout, errors), status=400 if errors else 200)
+                      _layout_context(request, layout, errors))
     for error in errors:
         messages.error(request, error)
     return redirect("tables:layout-detail", pk=layout.pk)

@@ -50,6 +50,12 @@ def test_manager_prepares_compliance_approves_floor_manager_opens(live_server, p
     log_in(page, base, "floormgr")
     page.goto(f"{base}/floor/tables/{closed_table.pk}/")
     assert "No layout is assigned to the table." in page.inner_text("#table-status")
+    # Trying anyway: the panel is swapped with the refusal and every reason (htmx).
+    page.click("text=Open the table")
+    page.wait_for_selector("#table-status .errors")
+    assert page.inner_text("#table-status .errors") == (
+        "No layout is assigned to the table. (§601a.10(a), §649a.2)")
+    assert Table.objects.get(pk=closed_table.pk).status == "closed"
     log_out(page)
 
     log_in(page, base, "tgm")

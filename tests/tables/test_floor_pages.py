@@ -55,8 +55,9 @@ def test_a_refused_opening_by_htmx_names_the_reasons(client_for, floor_manager, 
         "label": "TCP-3", "game": "three_card_poker", "positions": 7})
     response = client_for(floor_manager).post(
         reverse("tables:table-open", args=[table.pk]), **HTMX)
-    assert response.status_code == 400
-    assert "No layout is assigned to the table. (§601a.10(a), §649a.2)" in response.text
+    assert response.status_code == 200  # htmx swaps no 4xx answer: the panel is the refusal
+    assert '<p class="errors">No layout is assigned to the table. (§601a.10(a), §649a.2)</p>' \
+        in response.text
 
 
 def test_a_newer_version_waiting_is_said_on_the_table_page(client_for, floor_manager, keystone,
@@ -320,3 +321,14 @@ def test_the_table_form_names_layouts_with_where_they_stand(client_for, table_ga
                                                             args=[ready_table.pk])).text)
     assert f"No layout yet {tcp_layout.name} (Approved)" in text
     assert "Not linked" in text and "---" not in text
+
+
+def test_a_refused_tick_by_htmx_is_shown_in_the_swapped_checklist(client_for,
+                                                                  table_games_manager,
+                                                                  tcp_layout):
+    response = client_for(table_games_manager).post(
+        reverse("tables:layout-check", args=[tcp_layout.pk]), {"checked": []}, **HTMX)
+    assert response.status_code == 200  # htmx swaps no 4xx answer
+    assert '<p class="errors">This layout is approved: it cannot be changed.</p>' in \
+        response.text
+    assert 'id="layout-checklist"' in response.text
