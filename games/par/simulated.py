@@ -23,7 +23,7 @@ from games.pai_gow.wagers import JOKER_COLOR_CHOSEN, JOKER_COLOR_NEITHER, paid_r
 from games.pai_gow_poker import GAME as GAME_PAI_GOW
 from games.pai_gow_poker import SPEC
 from games.par import core, poker
-from games.par.core import WagerPar
+from games.par.core import Outcome, WagerPar
 from games.settlement import LOSE, PUSH, WIN
 from games.texas_holdem_bonus import ANTE_PAYS_ON, bonus_hands
 from games.texas_holdem_bonus import GAME as THB
@@ -31,6 +31,7 @@ from games.texas_holdem_bonus import SPEC as THB_SPEC
 
 DEFAULT_SEED = 20260101
 THB_ROUNDS = 1_000_000
+THB_DEALERS = 8  # dealer hands per simulated player hand (disjoint, from the 43 left)
 PAI_GOW_ROUNDS = 100_000
 THB_STRATEGY = (
     "Stated strategy: before the Flop, fold only 2-3 to 2-7 of different suits and bet the "
@@ -236,25 +237,47 @@ def texas_holdem_ante(options: Mapping[str, str], *, progress=None) -> WagerPar:
     ante_minimum = CATEGORY_STARTS[ANTE_PAYS_ON[pays_on]]
     rng = np.random.default_rng(seed)
     nets = np.empty(rounds)
-    chunk = 1 << 16
+    wagered = np.empty(rounds)
+    tally = np.zeros(6)  # wins, their units won; losses, their units lost; ties; folds
+    chunk = 1 << 14
     for start in range(0, rounds, chunk):
         n = min(chunk, rounds - start)
-        deal = np.argsort(rng.random((n, 52)), axis=1)[:, :9].astype(np.int64)
-        hole, dealer, board = deal[:, :2], deal[:, 2:4], deal[:, 4:9]
+        deal = np.argsort(rng.random((n, 52)), axis=1).astype(np.int64)
+        hole, board = deal[:, :2], deal[:, 2:7]
         plays, turn, river = _thb_decisions(hole, board)
         player = batch.strengths(np.hstack([hole, board]))
-        dealer_best = batch.strengths(np.hstack([dealer, board]))
         units = 2.0 + turn + river  # Flop twice the Ante, Turn and River one each
-        win, tie = player > dealer_best, player == dealer_best
         ante = np.where(player >= ante_minimum, 1.0, 0.0)
-        played = np.where(win, units + ante, np.where(tie, 0.0, -(units + 1)))
+        win = lose = 0.0
+        for k in range(THB_DEALERS):  # disjoint dealer hands from the cards left
+            dealer = deal[:, 7 + 2 * k:9 + 2 * k]
+            dealer_best = batch.strengths(np.hstack([dealer, board]))
+            win = win + (player > dealer_best)
+            lose = lose + (player < dealer_best)
+        win, lose = win / THB_DEALERS, lose / THB_DEALERS
+        played = win * (units + ante) - lose * (units + 1)
         nets[start:start + n] = np.where(plays, played, -1.0)
+        wagered[start:start + n] = 1 + np.where(plays, units, 0.0)
+        tally += [(plays * win).sum(), (plays * win * (units + ante)).sum(),
+                  (plays * lose).sum(), (plays * lose * (units + 1)).sum(),
+                  (plays * (1 - win - lose)).sum(), (~plays).sum()]
         _progress(progress, (start + n) / rounds)
-    return core.monte_carlo(
-        "ante", "Ante, Flop, Turn and River Wagers", None, nets,
-        {"folds before the Flop": nets == -1.0, "player wins": nets > 0,
-         "tie: returned": nets == 0, "dealer wins": nets < -1.0},
-        seed=seed, strategy=THB_STRATEGY)
+    par = core.monte_carlo("ante", "Ante, Flop, Turn and River Wagers", None, nets,
+                           seed=seed, strategy=THB_STRATEGY)
+    won, won_units, lost, lost_units, tied, folded = tally
+    par.outcomes = [
+        Outcome("folds before the Flop", float(folded / rounds), -1.0),
+        Outcome("plays and beats the dealer", float(won / rounds), float(won_units / won)),
+        Outcome("plays and ties the dealer: returned", float(tied / rounds), 0.0),
+        Outcome("plays and loses to the dealer", float(lost / rounds),
+                float(-lost_units / lost)),
+    ]
+    par.notes.append(f"Each simulated hand is played against {THB_DEALERS} dealer hands from "
+                     "the cards left, and their results averaged: the same house edge, a "
+                     "narrower interval; the standard deviation is of those averages")
+    par.extra.update({"house_edge_per_total_wagered": par.house_edge / float(wagered.mean()),
+                      "average_units_wagered": float(wagered.mean())})
+    return par
 
 
 def texas_holdem_bonus(table) -> WagerPar:

@@ -153,6 +153,11 @@ def test_holdem_ante_monte_carlo_states_its_strategy():
     # No strategy beats optimal play, about 2% per Ante (Wizard of Odds; casinosite.net:
     # "only slightly over 2% with optimal play").
     assert w["ci95"][1] > 0.02
+    # Per total wagered: the Ante plus 2 (Flop) and the Turn and River bets made.
+    assert 1 + 2 * (1 - 60 / 1326) < w["average_units_wagered"] < 5
+    assert w["house_edge_per_total_wagered"] == pytest.approx(
+        w["house_edge"] / w["average_units_wagered"])
+    assert sum(x["return"] for x in w["rows"]) == pytest.approx(-w["house_edge"])
 
 
 @pytest.mark.parametrize(("hole", "board", "bets"), [
