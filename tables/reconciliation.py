@@ -152,21 +152,28 @@ class ReportRow:
     reading: MeterReading
     change: Decimal | None
     hits: int | None
+    adjusted: Decimal  # approved adjustments during the gaming day
     flagged: bool
 
 
 def readings_report(property: Property, day: date) -> list[ReportRow]:
-    """Each meter's reading for ``day`` beside the day before; a decrease with no hit in
-    between is flagged (a meter goes down only by a hit or an approved adjustment)."""
+    """Each meter's reading for ``day`` beside the day before, with the approved adjustments
+    of the day beside it; a decrease with no hit in between is flagged (a meter goes down only
+    by a hit or an approved adjustment: the reviewer checks the adjustment)."""
     rows = []
     readings = (MeterReading.objects.filter(meter__property=property, gaming_day=day)
                 .select_related("meter", "meter__table", "meter__linked_group"))
     before = {r.meter_id: r for r in MeterReading.objects.filter(
         meter__property=property, gaming_day=day - timedelta(days=1))}
+    adjusted = dict(MeterEntry.objects.filter(
+        meter__property=property, kind=EntryKind.ADJUSTMENT,
+        created_at__gte=day_end(property, day - timedelta(days=1)),
+        created_at__lt=day_end(property, day)).values("meter_id")
+        .annotate(total=Sum("amount_delta")).values_list("meter_id", "total"))
     for reading in readings.order_by("meter_id"):
         prior = before.get(reading.meter_id)
         change = reading.amount - prior.amount if prior else None
         hits = reading.hits - prior.hits if prior else None
-        rows.append(ReportRow(reading, change, hits,
+        rows.append(ReportRow(reading, change, hits, adjusted.get(reading.meter_id, ZERO),
                               flagged=change is not None and change < 0 and not hits))
     return rows

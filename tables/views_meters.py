@@ -164,13 +164,14 @@ def _csv(day: date, rows) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="meter-readings-{day}.csv"'
     out = csv.writer(response)
     out.writerow(["Gaming day", "Meter", "Tables", "Amount", "Reserve", "Overflow",
-                  "Change from the day before", "Hits that day", "Total paid",
-                  "Decrease without a hit"])
+                  "Change from the day before", "Hits that day",
+                  "Approved adjustments that day", "Total paid", "Decrease without a hit"])
     for row in rows:
         r = row.reading
         out.writerow([day, r.meter.name, r.meter.owner_label, meters.exact(r.amount),
                       meters.exact(r.reserve), meters.exact(r.overflow),
                       "" if row.change is None else meters.exact(row.change),
-                      "" if row.hits is None else row.hits, r.total_paid,
+                      "" if row.hits is None else row.hits, meters.exact(row.adjusted),
+                      r.total_paid,
                       "yes" if row.flagged else ""])
     return response

@@ -122,3 +122,27 @@ def test_the_table_page_offers_seeding_and_the_floor_shows_the_meter(tcp_table, 
     meters.meter_seed(table=tcp_table, key="five_card_progressive", actor=floor_manager)
     floor = client_for(floor_manager).get("/floor/").content.decode()
     assert "Five-Card Progressive <strong>$10,000.00</strong>" in floor
+
+
+def test_the_readings_show_the_days_approved_adjustments_beside_a_decrease(
+        tcp_meter, keystone, client_for, auditor, floor_manager, compliance_officer):
+    from tables.models import EntryKind
+    local = timezone.get_current_timezone()
+    tcp_meter.seeded_at = dt.datetime(2026, 11, 1, 12, tzinfo=local)
+    tcp_meter.save()
+    reconciliation.readings_take(dt.datetime(2026, 11, 3, 7, tzinfo=local))  # Nov 2: $10,000
+    adjustment = meters.adjustment_propose(meter=tcp_meter, amount=D("-12.5"),
+                                           reason="display fault", actor=floor_manager)
+    meters.adjustment_decide(adjustment=adjustment, actor=compliance_officer, approve=True)
+    # Approved at 10:00 on gaming day Nov 3 (it runs to 6:00 on Nov 4).
+    tcp_meter.entries.filter(kind=EntryKind.ADJUSTMENT).update(
+        created_at=dt.datetime(2026, 11, 3, 10, tzinfo=local))
+    reconciliation.readings_take(dt.datetime(2026, 11, 4, 7, tzinfo=local))
+    [row] = reconciliation.readings_report(keystone, dt.date(2026, 11, 3))
+    assert (row.change, row.hits, row.adjusted, row.flagged) == (D("-12.5"), 0, D("-12.5"),
+                                                                 True)
+    client = client_for(auditor)
+    page = client.get("/floor/meters/readings/?day=2026-11-03").content.decode()
+    assert page.count("-$12.50") == 2
+    csv = client.get("/floor/meters/readings/?day=2026-11-03&format=csv").content.decode()
+    assert csv.splitlines()[1].split(",")[6:9] == ["-12.50", "0", "-12.50"]
