@@ -256,3 +256,19 @@ def test_artwork_sent_as_text_is_refused_by_name(api_session_for, tcp, table_gam
     assert response.status_code == 400
     assert response.json() == {"errors": {"artwork": [
         "Attach the layout artwork as a file (PNG, JPEG or PDF)."]}}
+
+
+def test_artwork_above_the_limit_is_refused_over_the_api_and_the_page_with_its_size(
+        api_session_for, client_for, tcp, table_games_manager, settings):
+    settings.LAYOUT_ARTWORK_MAX_BYTES = 1_048_576  # 1 MB
+    big = fb.png_bytes() + b"\x00" * 1_572_864  # 1.5 MB (1,572,864 bytes and a 1x1 PNG)
+    message = "The artwork is 1.5 MB; the limit is 1.0 MB."
+    response = api_session_for(table_games_manager).post("/api/v1/layouts/", {
+        "name": "Felt", "game": "three_card_poker", "artwork": upload("felt.png", big)},
+        format="multipart")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"artwork": [message]}}
+    page = client_for(table_games_manager).post(reverse("tables:layout-create"), {
+        "name": "Felt", "game": "three_card_poker", "artwork": upload("felt.png", big)})
+    assert page.status_code == 400 and message in page.text
+    assert not Layout.objects.exists()
