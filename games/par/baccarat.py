@@ -58,7 +58,6 @@ def coups(decks: int) -> dict[str, np.ndarray]:
     for i in range(6):
         before = sum((v[j] == v[i]).astype(np.int64) for j in range(i))
         probability *= np.maximum(counts[v[i]] - before, 0) / (total - i)
-    same_suit, same_colour = suit_shares(v, decks)
     player, banker = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10  # cards 1, 3 and 2, 4
     natural = (player >= 8) | (banker >= 8)
     player_draws = ~natural & (player <= 5)
@@ -69,9 +68,13 @@ def coups(decks: int) -> dict[str, np.ndarray]:
         "banker": np.where(banker_draws, (banker + v[5]) % 10, banker),
         "banker_cards": 2 + banker_draws,
         "player_cards": 2 + player_draws,
-        "same_suit": same_suit,
-        "same_colour": same_colour,
     }
+
+
+@cache
+def _suits(decks: int) -> tuple[np.ndarray, np.ndarray]:
+    """``suit_shares`` of every six-value sequence, in ``coups``'s order (Heavenly 9 only)."""
+    return suit_shares(np.indices((10,) * 6).reshape(6, -1).astype(np.int64), decks)
 
 
 def suit_shares(values: np.ndarray, decks: int) -> tuple[np.ndarray, np.ndarray]:
@@ -195,7 +198,8 @@ def heavenly_9_progressive(decks: int, tables, *, meter, stake) -> list[WagerPar
     p9 = (c["player_cards"] == 3) & (c["player"] == 9)
     b9 = (c["banker_cards"] == 3) & (c["banker"] == 9)
     tie = p9 & b9
-    suit, colour = float((pr * c["same_suit"])[tie].sum()), float((pr * c["same_colour"])[tie].sum())
+    same_suit, same_colour = _suits(decks)
+    suit, colour = float((pr * same_suit)[tie].sum()), float((pr * same_colour)[tie].sum())
     p = {"three_card_tie_all_cards_same_suit": suit,
          "three_card_tie_all_cards_same_color": colour - suit,
          "three_card_tie": _p(tie, pr) - colour,
