@@ -130,3 +130,13 @@ def test_the_readme_example_answers_as_the_readme_says(integration, tcp_meter):
     request, answer = (json.loads(b) for b in re.findall(r"```json\n(.*?)```", section,
                                                             re.S)[:2])
     assert integration.post(URL, request, format="json").json() == answer
+
+
+def test_the_openapi_example_answers_as_the_schema_says(integration, tcp_meter, client):
+    from django.urls import reverse
+
+    from tests.tables.test_floor_api import examples, only
+    schema = client.get(reverse("api-schema"), {"format": "json"}).json()
+    request = only(examples(schema, "/api/v1/wagers/"))
+    answer = only(examples(schema, "/api/v1/wagers/", status="200"))
+    assert integration.post(URL, request, format="json").json() == answer
