@@ -42,7 +42,9 @@ def floor_page(request):
     tables = list(floor.table_list(user=request.user).filter(property=request.property))
     in_force = {game: submissions.in_force(property=request.property, game=game)
                 for game in {t.game for t in tables}}
-    rows = [{"table": t, "in_force": in_force[t.game]} for t in tables]
+    rows = [{"table": t, "in_force": in_force[t.game],
+             "problems": floor.opening_problems(t) if t.status == "closed" else []}
+            for t in tables]
     pits = [(pit or "No pit", list(group)) for pit, group in
             groupby(rows, key=lambda r: r["table"].pit)]
     return render(request, "tables/floor/floor.html", {

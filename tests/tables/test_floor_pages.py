@@ -29,6 +29,15 @@ def test_the_floor_shows_tables_by_pit_with_status_game_and_version(client_for, 
     assert "Version 1" in html and "Open" in html
 
 
+def test_the_floor_says_which_closed_tables_may_open(client_for, floor_manager, keystone,
+                                                     ready_table, table_games_manager):
+    floor.table_create(actor=table_games_manager, property=keystone, data={
+        "label": "TCP-2", "pit": "Pit 1", "game": "three_card_poker", "positions": 7})
+    text = seen(client_for(floor_manager).get(reverse("tables:floor")).text)
+    assert "TCP-1 Closed ready to open" in text
+    assert "TCP-2 Closed cannot open yet: 1 reason Three Card Poker" in text  # no layout
+
+
 def test_the_table_page_lists_every_reason_it_may_not_open(client_for, floor_manager,
                                                           keystone, tcp,
                                                           table_games_manager):
