@@ -16,7 +16,7 @@ from django.utils import timezone
 from casino.audit import audit_record
 from games.baccarat.table import PAYTABLE_KEY
 from games.craps import BONUS_CRAPS
-from games.par import ParError, par_sheet
+from games.par import VERSION, ParError, par_sheet
 from games.paytables import Catalog, using
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
 from rulesubmissions.selectors import catalog_for
@@ -125,10 +125,11 @@ def _royal_9_options(options: dict, meters: dict) -> dict:
 
 
 def _key(game: str, request: ParRequest, cat: Catalog) -> str:
-    """Same game, wager, options and paytable rows: the same figures, whatever the ids."""
+    """Same engine version, game, wager, options and paytable rows: the same figures, whatever
+    the ids."""
     rows = [p.as_dict()["rows"] for p in cat
             if p.game == game and request.paytable in (p.id, p.name)]
-    text = json.dumps([game, request.wager, request.paytable, rows, request.options],
+    text = json.dumps([VERSION, game, request.wager, request.paytable, rows, request.options],
                       sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -22,7 +22,11 @@ from games.par.core import ParError, sheet
 GAMES = ("three_card_poker", "let_it_ride", "texas_holdem_bonus", "pai_gow_poker", "baccarat",
          "craps", "roulette")
 
-__all__ = ["GAMES", "ParError", "par_sheet"]
+# Bumped whenever a sheet's figures or shape change (a strategy, a method, a new wager), so the
+# back office's cached sheets (keyed on it) are computed again rather than shown stale.
+VERSION = 2
+
+__all__ = ["GAMES", "VERSION", "ParError", "par_sheet"]
 
 
 def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = None,

@@ -125,3 +125,11 @@ def test_a_real_worker_computes_the_job(draft, compliance_officer, tmp_path):
     ante = sheets["ante"].result["wagers"][0]
     assert round(ante["house_edge"] * 100, 2) == 3.37
     assert sheets["pair_plus"].result["wagers"][0]["house_edge"] == pytest.approx(512 / 22100)
+
+
+@pytest.mark.django_db
+def test_a_new_engine_version_computes_cached_sheets_again(draft, compliance_officer,
+                                                           monkeypatch):
+    before = {k for _, k in par._sheets(draft)}
+    monkeypatch.setattr(par, "VERSION", par.VERSION + 1)
+    assert before.isdisjoint(k for _, k in par._sheets(draft))
