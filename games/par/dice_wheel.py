@@ -3,10 +3,11 @@
 - Craps (Chapter 623a, side wagers Chapter 623b): the Pass Line and Don't Pass of the base game
   (the come-out and point as ``games.craps.base_game`` plays them), and Bonus Craps's All Small,
   All Tall and Make 'em All (§623b.3): every needed total before a 7, found by a recursion over
-  the totals still needed; Hot Roller (§623b.1) by Monte Carlo, each shooter's rolls up to the
-  first 7 read by the engine's own ``games.craps.hot_roller``. Lucky Shooter is not covered.
+  the totals still needed; Lucky Shooter (§623b.2) by a recursion over the points still to
+  come; Hot Roller (§623b.1) as a Markov chain over the dice combinations thrown and the point.
 - Roulette (Chapter 617a): the layout's inside and outside wagers on the chosen wheel
-  (``games.roulette.WHEELS``).
+  (``games.roulette.WHEELS``); the side wagers of Chapter 617b: B2B Roulette at the random
+  number generator's weights, Blazing 7's over every set of three bonus balls.
 """
 
 from __future__ import annotations

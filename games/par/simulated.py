@@ -1,8 +1,9 @@
 """The par sheets that are simulated, not counted: Pai Gow Poker house way against house way
-(§645a.11) and the Texas Hold 'Em Bonus base game under a stated strategy (§647a.11). Each
-uses a seeded random number generator (numpy's PCG64), so the same seed gives the same sheet,
-and states the 95% confidence interval of its house edge. The Texas Hold 'Em Bonus Wager and
-Progressive, which need no decisions, are exact.
+(§645a.11) and its optional wagers on seven cards of 53 (§645a.11(h)), and the Texas Hold 'Em
+Bonus base game under a stated strategy (§647a.11). Each uses a seeded random number generator
+(numpy's PCG64), so the same seed gives the same sheet, and states the 95% confidence interval
+of its house edge. The Red/Black Wager and the Texas Hold 'Em Bonus Wager, Progressive and Five
+Card Hand Bonus, which can be counted, are exact.
 """
 
 from __future__ import annotations
