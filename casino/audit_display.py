@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import games
 from games.names import choice_name, words
 
 ENTITIES = {
@@ -100,6 +101,8 @@ def shown(value, key: str = "") -> str:
         return "Yes" if value else "No"
     if isinstance(value, (list, tuple)):
         return ", ".join(shown(v, key) for v in value) or "none"
+    if key.rpartition(".")[2] == "game" and value in games.GAMES:
+        return games.spec(value).name
     if isinstance(value, str) and re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", value):
         return choice_name(key.rpartition(".")[2], value)
     return str(value)

@@ -80,7 +80,7 @@ def table_history(table: Table) -> list[dict]:
     ).select_related("actor").order_by("-created_at", "-pk")[:HISTORY]
     return [{"when": e.created_at, "who": (e.actor.get_full_name() if e.actor else "")
              or e.actor_repr, "what": action_name(e.action),
-             "version": (e.after or {}).get("submission")} for e in events]
+             "version": (e.after or {}).get("version")} for e in events]
 
 
 def _layout_problems(table: Table, terms: RulesSubmission | None) -> list[dict]:
@@ -279,8 +279,9 @@ def _clean(prop: Property, data: Mapping, table: Table | None) -> dict:
 
 
 def _snapshot(table: Table) -> dict:
-    return {f: getattr(table, f"{f}_id" if f in ("linked_group", "layout") else f)
-            for f in TABLE_FIELDS}
+    """The configuration as the audit log shows it: the layout and linked group by name."""
+    return {f: (str(getattr(table, f)) if getattr(table, f) else None)
+            if f in ("linked_group", "layout") else getattr(table, f) for f in TABLE_FIELDS}
 
 
 def _save(table: Table) -> None:
@@ -335,8 +336,8 @@ def table_open(*, actor, table: Table) -> Table:
     table.save()
     audit_record(actor=actor, action="tables.table.open", target=table,
                  before={"status": TableStatus.CLOSED},
-                 after={"status": TableStatus.OPEN, "submission": table.submission.version,
-                        "layout": table.layout_id})
+                 after={"status": TableStatus.OPEN, "version": table.submission.version,
+                        "layout": table.layout.name})
     return table
 
 
@@ -351,7 +352,7 @@ def table_close(*, actor, table: Table) -> Table:
     table.status, table.closed_by, table.closed_at = TableStatus.CLOSED, actor, timezone.now()
     table.save()
     audit_record(actor=actor, action="tables.table.close", target=table,
-                 before={"status": TableStatus.OPEN, "submission": version},
+                 before={"status": TableStatus.OPEN, "version": version},
                  after={"status": TableStatus.CLOSED})
     return table
 

@@ -181,6 +181,18 @@ def artwork_check(artwork: object) -> str:
 
 # --- writes ---------------------------------------------------------------------------------
 
+def _ticked(layout: Layout) -> list[str]:
+    """The ticked items as the audit log shows them: their text, in the checklist's order."""
+    return [i["text"] for i in checklist_for(layout.submission) if i["key"] in layout.checked]
+
+
+def _artwork_record(layout: Layout) -> dict:
+    """The artwork for the audit log: its name as uploaded and its type, and where the
+    storage keeps it (the evidence of which file was reviewed)."""
+    return {"artwork": f"{layout.artwork_name} ({ARTWORK_NAMES[layout.artwork_type]})",
+            "artwork_stored_as": layout.artwork.name}
+
+
 def _checked(items: list[dict], checked: object) -> list[str]:
     if not isinstance(checked, (list, tuple)) or not all(isinstance(k, str) for k in checked):
         raise LayoutError({"checked": ["A list of checklist item keys."]})
@@ -224,8 +236,8 @@ def layout_create(*, actor, property: Property, name: str, game: str, artwork: U
         layout.artwork.delete(save=False)
         raise LayoutError({"name": [f"A layout named {name!r} already exists here."]}) from None
     audit_record(actor=actor, action="tables.layout.create", target=layout,
-                 after={"name": name, "game": game, "submission": submission.version,
-                        "artwork": layout.artwork.name, "checked": layout.checked})
+                 after={"name": name, "game": game, "version": submission.version,
+                        **_artwork_record(layout), "checked": _ticked(layout)})
     return layout
 
 
@@ -238,7 +250,7 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
     if layout.status not in EDITABLE:
         raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
                                       f"it cannot be changed."]})
-    before = {"checked": layout.checked, "artwork": layout.artwork.name}
+    before = {"checked": _ticked(layout), **_artwork_record(layout)}
     if checked is not None:
         layout.checked = _checked(checklist_for(layout.submission), checked)
     if artwork not in (None, ""):
@@ -248,7 +260,7 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
     layout.updated_at = timezone.now()
     layout.save()
     audit_record(actor=actor, action="tables.layout.update", target=layout, before=before,
-                 after={"checked": layout.checked, "artwork": layout.artwork.name})
+                 after={"checked": _ticked(layout), **_artwork_record(layout)})
     return layout
 
 
@@ -264,7 +276,7 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
         raise LayoutError({"status": ["Only a layout that a newer Rules Submission version "
                                       "changes, and that is not waiting for compliance, is "
                                       "checked again."]})
-    before = {"status": layout.status, "submission": layout.submission.version}
+    before = {"status": layout.status, "version": layout.submission.version}
     layout.submission = newer
     layout.checked = [i["key"] for i in checklist_for(newer)
                       if i["key"] in layout.checked and i["key"] not in changed]
@@ -272,8 +284,9 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
     layout.updated_at = timezone.now()
     layout.save()
     audit_record(actor=actor, action="tables.layout.recheck", target=layout, before=before,
-                 after={"status": layout.status, "submission": newer.version,
-                        "changed": sorted(changed)})
+                 after={"status": layout.status, "version": newer.version,
+                        "changed": [i["text"] for i in checklist_for(newer)
+                                    if i["key"] in changed]})
     return layout
 
 
@@ -321,5 +334,5 @@ def layout_transition(*, actor, layout: Layout, to: str, comment: str = "") -> L
     layout.save()
     audit_record(actor=actor, action=f"tables.layout.{_VERBS[to]}", target=layout,
                  before=before, after={"status": to, "comment": layout.review_comment,
-                                       "submission": layout.submission.version})
+                                       "version": layout.submission.version})
     return layout

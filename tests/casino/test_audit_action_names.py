@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from casino.audit_display import action_name, known_action_name
+from casino.audit_display import action_name, known_action_name, shown
 from rulesubmissions import services as rules
 from tables import layouts
 
@@ -101,3 +101,8 @@ def test_the_new_codes_read_as_staff_say_them(code, name):
 def test_a_code_without_words_is_spelt_out_not_shown_raw():
     assert known_action_name("tables.widget.polish") is None
     assert action_name("tables.widget.polish") == "Widget polish"
+
+
+def test_a_game_reads_by_its_name():
+    assert shown("three_card_poker", "game") == "Three Card Poker"
+    assert shown("texas_holdem_bonus", "after.game") == "Texas Hold 'Em Bonus Poker"

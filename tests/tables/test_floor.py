@@ -91,7 +91,7 @@ def test_a_ready_table_opens_under_the_version_in_force_and_it_is_audited(ready_
     table = floor.table_open(actor=floor_manager, table=ready_table)
     assert (table.status, table.submission, table.opened_by) == ("open", tcp, floor_manager)
     event = AuditEvent.objects.get(action="tables.table.open")
-    assert event.after == {"status": "open", "submission": 1, "layout": table.layout_id}
+    assert event.after == {"status": "open", "version": 1, "layout": table.layout.name}
 
 
 def test_no_submission_in_force_is_a_reason_and_the_layouts_own_problems_still_show(

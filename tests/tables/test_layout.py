@@ -34,6 +34,11 @@ def test_png_jpeg_and_pdf_are_accepted_by_content_and_stored(keystone, tcp,
     assert default_storage.exists(layout.artwork.name)
     assert (media_root / layout.artwork.name).read_bytes() == content
     assert layout.submission == tcp
+    # The audit log reads the artwork by its name and type, and keeps where it is stored.
+    event = AuditEvent.objects.get(action="tables.layout.create")
+    assert event.after == {"name": "Felt", "game": "three_card_poker", "version": 1,
+                           "artwork": f"whatever.bin ({layouts.ARTWORK_NAMES[kind]})",
+                           "artwork_stored_as": layout.artwork.name, "checked": []}
 
 
 def test_artwork_that_lies_about_its_type_is_refused(keystone, tcp, table_games_manager):
@@ -167,7 +172,9 @@ def test_a_new_version_adding_a_wager_needs_reapproval_naming_the_items(
     layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
     assert floor.table_open(actor=floor_manager, table=table).submission == v2
     recheck = AuditEvent.objects.get(action="tables.layout.recheck")
-    assert recheck.after["changed"] == ["area.six_card_bonus", "odds.six_card_bonus"]
+    assert recheck.after["changed"] == [
+        "A separate area at each position for the Six Card Bonus Wager",
+        "Payout odds or amounts of the Six Card Bonus Wager, inscribed or on a posted sign"]
 
 
 def test_a_version_changing_nothing_inscribed_needs_no_reapproval(
