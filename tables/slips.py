@@ -152,11 +152,16 @@ def _award(game: str, seat: int, line: dict) -> Award:
                  meter=line.get("meter", ""), verification=line.get("verification", ""))
 
 
-def _envy(game: str, seat: int, line: dict, jackpot_wager: str) -> Award:
+def _envy(game: str, seat: int, line: dict, jackpot_wager: str, lines: list[dict],
+          wager: str) -> Award:
     """An Envy Bonus, named for staff by the wager whose jackpot pays it (the engine's line
-    key, ``five_card_envy_bonus``, stays in the API as ``wager``)."""
+    key, ``five_card_envy_bonus``, stays in the API as ``wager``), with the seat's own
+    qualifying wager as its wager amount (the bonus line itself stakes nothing)."""
     award = _award(game, seat, line)
     award.wager_name = f"Envy Bonus on the {jackpot_wager}"
+    own = next((x for x in lines if x["wager"] == wager), None)
+    if own is not None:
+        award.amount = Decimal(own["amount"])
     return award
 
 
@@ -187,7 +192,7 @@ def read_result(table: Table, seat: int, wager: str, result: dict) -> Preview:
             if x["result"] != "win":
                 continue
             if str(x.get("from_seat", "")) == str(seat):
-                preview.envy.append(_envy(game, other, x, name))
+                preview.envy.append(_envy(game, other, x, name, pos["lines"], wager))
             elif (line.get("from_seat") == "dealer" and x["wager"] == wager
                   and x.get("from_seat") == "dealer" and line.get("meter")
                   and x.get("meter") == line.get("meter")):

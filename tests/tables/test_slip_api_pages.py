@@ -293,3 +293,21 @@ def test_each_list_filter_narrows_to_the_slips_it_names(tcp_table, record, api_s
                                    {"table": "TCP-2", "status": "recorded"})
     listed = page.content.decode()
     assert page.status_code == 200 and "$20,000.00" in listed and "$300.00" not in listed
+
+
+def test_an_envy_bonus_slip_reads_plainly_to_an_auditor(tcp_table, record, floorperson,
+                                                        client_for, auditor):
+    # Seat 1's royal flush; seat 3's $1 Five-Card Progressive is due a $1,000 Envy Bonus
+    # (§649a.12(h)(5)): its slip names the jackpot's wager, shows the amount once, and an
+    # auditor, who may do nothing to it, sees no empty Actions box.
+    body = tcp_round(position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+                     position(3, "2s 5c 9d", pair_plus="5.00", five_card_progressive="1.00"),
+                     community="Jh Th")
+    jackpot = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive", body),
+                                  actor=floorperson)
+    envy = jackpot.companions.get()
+    page = client_for(auditor).get(reverse("tables:slip-detail", args=[envy.pk]))
+    text = page.content.decode()
+    assert "Envy Bonus on the Five-Card Progressive Payout Wager $1.00" in text
+    assert "$1,000.00: " not in text and "Actions" not in text
+    assert "envy_bonus" not in text and "None" not in text

@@ -89,6 +89,7 @@ def test_envy_bonuses_go_to_every_other_seat_with_the_wager(tcp_table, record, f
         (3, SlipKind.ENVY, 5, D("5000.00"), "1", SlipStatus.VALIDATED)]
     assert all(e.paid_from == "table_inventory" for e in envy)
     assert {e.wager_name for e in envy} == {"Envy Bonus on the Five-Card Progressive Payout Wager"}
+    assert [e.wager_amount for e in envy] == [D("1.00"), D("5.00")]  # their own wagers
 
 
 def test_the_dealer_hand_bonus_is_split_between_its_bettors(holdem_table, record, floorperson):
