@@ -311,3 +311,18 @@ def test_an_envy_bonus_slip_reads_plainly_to_an_auditor(tcp_table, record, floor
     assert "Envy Bonus on the Five-Card Progressive Payout Wager $1.00" in text
     assert "$1,000.00: " not in text and "Actions" not in text
     assert "envy_bonus" not in text and "None" not in text
+
+
+def test_the_next_page_of_a_filtered_list_keeps_its_filters(tcp_table, floor_manager,
+                                                            client_for, auditor):
+    from tables.models import JackpotSlip
+
+    JackpotSlip.objects.bulk_create(
+        JackpotSlip(property=tcp_table.property, number=n, table=tcp_table, game=tcp_table.game,
+                    seat=1, wager="pair_plus", wager_name="Pair Plus", wager_amount=D("5.00"),
+                    paid_from="table_inventory", award=D("300.00"), recorded_by=floor_manager)
+        for n in range(1, 53))
+    page = client_for(auditor).get(reverse("tables:slip-list"),
+                                   {"table": "TCP-1", "amount_min": "100"})
+    assert 'href="?table=TCP-1&amp;amount_min=100&amp;page=2" id="older-page"' in \
+        page.content.decode()
