@@ -85,7 +85,7 @@ def meter_history(request, pk: int):
     meter = _meter(request, pk)
     rows = list(meter.entries.order_by("-pk").values_list("created_at", "amount_after")
                 [:HISTORY_POINTS])[::-1]
-    return JsonResponse({"points": [[t.timestamp(), str(a)] for t, a in rows]})
+    return JsonResponse({"points": [[t.timestamp(), meters.exact(a)] for t, a in rows]})
 
 
 @require_POST

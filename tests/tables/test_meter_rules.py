@@ -304,3 +304,10 @@ def test_another_propertys_meter_pages_are_not_found(tcp_meter, client_for, outs
     for url in (f"/floor/meters/{tcp_meter.pk}/", f"/floor/meters/{tcp_meter.pk}/history.json"):
         assert client.get(url).status_code == 404
     assert "Five-Card Progressive" not in client.get("/floor/meters/board/").content.decode()
+
+
+def test_the_history_gives_each_amount_exactly_without_padding(tcp_meter, tcp_table,
+                                                               client_for, auditor):
+    contribute(tcp_table, "5.00")  # 2.5 cents
+    points = client_for(auditor).get(f"/floor/meters/{tcp_meter.pk}/history.json").json()
+    assert [amount for _, amount in points["points"]] == ["10000.00", "10000.025"]
