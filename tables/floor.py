@@ -186,7 +186,7 @@ def _verify_round(table: Table, terms: RulesSubmission | None, body: Mapping) ->
 
 def _wager_name(game: str, key: str) -> str:
     wager = game_spec(game).wager(key)
-    return wager.name if wager else repr(key)
+    return wager.name if wager else f"a wager called \"{key}\""
 
 
 def table_settle(*, table: Table, body: dict) -> dict:
@@ -374,7 +374,7 @@ def linked_group_create(*, actor, property: Property, name: str, game: str) -> L
         with transaction.atomic():
             group = LinkedGroup.objects.create(property=property, name=name, game=game)
     except IntegrityError:
-        raise FloorError({"name": [f"A linked group named {name!r} already exists here."]}) \
+        raise FloorError({"name": [f"A linked group named \"{name}\" already exists here."]}) \
             from None
     audit_record(actor=actor, action="tables.linked_group.create", target=group,
                  after={"name": name, "game": game})

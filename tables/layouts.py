@@ -234,7 +234,7 @@ def layout_create(*, actor, property: Property, name: str, game: str, artwork: U
             layout.save()
     except IntegrityError:
         layout.artwork.delete(save=False)
-        raise LayoutError({"name": [f"A layout named {name!r} already exists here."]}) from None
+        raise LayoutError({"name": [f"A layout named \"{name}\" already exists here."]}) from None
     audit_record(actor=actor, action="tables.layout.create", target=layout,
                  after={"name": name, "game": game, "version": submission.version,
                         **_artwork_record(layout), "checked": _ticked(layout)})

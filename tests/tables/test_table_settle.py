@@ -135,6 +135,9 @@ def test_the_readme_example_settles_as_the_readme_says(api_for, api_client, open
                                                          "six_card_bonus": "5.00"}}]},
      "positions[0].wagers.six_card_bonus",
      "The table's approved terms (version 1) do not offer Six Card Bonus Wager (§601a.2)."),
+    ({"positions": [{**ROUND["positions"][0], "wagers": {"ante": "10.00", "bonus": "5.00"}}]},
+     "positions[0].wagers.bonus",
+     "The table's approved terms (version 1) do not offer a wager called \"bonus\" (§601a.2)."),
     ({"positions": [{**ROUND["positions"][0], "seat": 8}]}, "positions[0].seat",
      "Seat 8 is beyond the table's 7 betting positions (§649a.2(a))."),
 ])
