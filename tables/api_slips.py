@@ -22,12 +22,15 @@ class SlipSerializer(serializers.ModelSerializer):
     kind_name = serializers.CharField(source="get_kind_display")
     status_name = serializers.CharField(source="get_status_display")
     paid_from_name = serializers.CharField(source="get_paid_from_display")
-    parent = serializers.IntegerField(source="parent.number", default=None)
+    parent = serializers.IntegerField(source="parent.number", default=None,
+                                      allow_null=True)
     recorded_by = serializers.CharField(source="recorded_by.username")
-    validated_by = serializers.CharField(source="validated_by.username", default=None)
-    paid_by = serializers.CharField(source="paid_by.username", default=None)
-    void_requested_by = serializers.CharField(source="void_requested_by.username", default=None)
-    voided_by = serializers.CharField(source="voided_by.username", default=None)
+    validated_by = serializers.CharField(source="validated_by.username", default=None,
+                                         allow_null=True)
+    paid_by = serializers.CharField(source="paid_by.username", default=None, allow_null=True)
+    void_requested_by = serializers.CharField(source="void_requested_by.username", default=None,
+                                              allow_null=True)
+    voided_by = serializers.CharField(source="voided_by.username", default=None, allow_null=True)
 
     class Meta:
         model = JackpotSlip
