@@ -115,7 +115,13 @@ class TableDetail(generics.GenericAPIView):
     def get_queryset(self):
         return floor.table_list(user=self.request.user)
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=OpenApiTypes.OBJECT, examples=[OpenApiExample(
+        "A closed table that may not open yet (part)", response_only=True, status_codes=["200"],
+        value={"label": "TCP-7", "game": "three_card_poker", "game_name": "Three Card Poker",
+               "status": "closed", "status_display": "Closed",
+               "terms": {"id": 1, "version": 1}, "newer_version_waiting": None,
+               "opening_problems": [{"reason": "No layout is assigned to the table.",
+                                     "section": "§601a.10(a), §649a.2"}]})])
     def get(self, request, pk: int):
         return Response(_table_detail(self.get_object()))
 

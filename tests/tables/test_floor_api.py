@@ -50,6 +50,10 @@ def test_the_create_example_makes_a_table_and_the_400_example_is_what_comes_back
                        format="json")
     assert refused.status_code == 400
     assert refused.json() == only(examples(schema, "/api/v1/tables/", status="400"))
+    detail = api.get(f"/api/v1/tables/{created.json()['id']}/").json()
+    example = only(examples(schema, "/api/v1/tables/{id}/", "get", "200"))
+    assert {k: detail[k] for k in example} == {**example, "terms": {"id": tcp.pk,
+                                                                     "version": 1}}
 
 
 def test_unknown_fields_are_named(api_session_for, table_games_manager):
