@@ -289,22 +289,25 @@ README_EXAMPLES = {
 }
 
 
-def _parts() -> list[tuple[str, str]]:
-    """(the nearest heading or bold lead above it, block) for every fenced block."""
+def _parts() -> list[tuple[list[str], str]]:
+    """(the headings and bold leads since its section's ``##`` heading, block) for every fenced
+    block: the nearest of them that names a test is the block's."""
     text, parts = README.read_text(), []
     for match in re.finditer(r"```(\w*)\n(.*?)```", text, re.S):
         before = text[:match.start()]
-        marks = [m for m in re.finditer(r"^(#{2,3} .*|\*\*[^*]+\.\*\*)", before, re.M)]
-        parts.append((marks[-1].group(1) if marks else "", match.group(2)))
+        marks = [m.group(1) for m in re.finditer(r"^(#{1,3} .*|\*\*[^*]+\.\*\*)", before, re.M)]
+        section = max((i for i, mark in enumerate(marks) if mark.startswith(("# ", "## "))),
+                      default=0)
+        parts.append((marks[section:], match.group(2)))
     return parts
 
 
 def test_every_readme_example_is_run_by_a_named_test():
     root = README.parent
-    for heading, block in _parts():
-        if heading == "# Table Games Back Office" or not heading:
+    for marks, block in _parts():
+        if marks == ["# Table Games Back Office"]:
             continue  # the first lines: make run/test/bench, run by the Makefile's own users
-        leads = [h for h in README_EXAMPLES if heading.startswith(h) or h.startswith(heading)]
-        assert leads, f"README example under {heading!r} is run by no test: {block[:80]}"
-        path, marker = README_EXAMPLES[leads[0]]
-        assert marker in (root / path).read_text(), (heading, path, marker)
+        named = [h for mark in marks for h in README_EXAMPLES if mark.startswith(h)]
+        assert named, f"README example under {marks[-1]!r} is run by no test: {block[:80]}"
+        path, marker = README_EXAMPLES[named[-1]]
+        assert marker in (root / path).read_text(), (marks[-1], path, marker)
