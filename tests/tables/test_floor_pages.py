@@ -341,3 +341,18 @@ def test_a_refused_tick_by_htmx_is_shown_in_the_swapped_checklist(client_for,
     assert '<p class="errors">This layout is approved: it cannot be changed.</p>' in \
         response.text
     assert 'id="layout-checklist"' in response.text
+
+
+def test_a_layout_a_newer_version_changes_is_offered_for_return_not_approval(
+        client_for, compliance_officer, keystone, tcp, table_games_manager):
+    layout = fb.prepared_layout(keystone, "three_card_poker", table_games_manager)
+    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[layout.pk]))
+    new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
+                wagers={**tcp.wagers, "pair_plus": "C"})
+    text = seen(client_for(compliance_officer).get(reverse("tables:layout-detail",
+                                                           args=[layout.pk])).text)
+    assert "Checked against version 1, but version 2 has since been approved and changes " \
+           "what the layout must show:" in text
+    assert "Version 2 changes what it must show: return it so it is checked against that " \
+           "version." in text
+    assert "Approve the layout" not in text and "Return with comments" in text
