@@ -7,10 +7,10 @@ from tables.models import Layout, LinkedGroup
 
 
 class LayoutChoiceField(forms.ModelChoiceField):
-    """A layout by its name and where it stands ("Pit 2 felt (Waiting for compliance)")."""
+    """A layout by its name and where it stands ("Pit 2 felt · Waiting for compliance")."""
 
     def label_from_instance(self, obj) -> str:
-        return f"{obj.name} ({obj.get_status_display()})"
+        return f"{obj.name} · {obj.get_status_display()}"
 
 
 class TableForm(forms.Form):

@@ -328,7 +328,7 @@ def test_the_table_form_names_layouts_with_where_they_stand(client_for, table_ga
                                                             ready_table, tcp_layout):
     text = seen(client_for(table_games_manager).get(reverse("tables:table-edit",
                                                             args=[ready_table.pk])).text)
-    assert f"No layout yet {tcp_layout.name} (Approved)" in text
+    assert f"No layout yet {tcp_layout.name} · Approved" in text
     assert "Not linked" in text and "---" not in text
 
 
