@@ -23,7 +23,7 @@ from games import layout as engine_layout
 from rulesubmissions.engine import game_spec
 from rulesubmissions.services import RulesError
 from tables import floor, layouts
-from tables.models import Layout, LinkedGroup, Table
+from tables.models import Layout, LayoutStatus, LinkedGroup, Table
 
 
 def _bad(errors: dict) -> Response:
@@ -243,8 +243,15 @@ class LayoutList(APIView):
     @extend_schema(parameters=[OpenApiParameter("status", str), OpenApiParameter("game", str)],
                    responses=OpenApiTypes.OBJECT, operation_id="v1_layouts_list")
     def get(self, request):
-        rows = layouts.layout_list(user=request.user, status=request.query_params.get(
-            "status", ""), game=request.query_params.get("game", ""))
+        status, game = (request.query_params.get(k, "") for k in ("status", "game"))
+        errors = {}
+        if status and status not in LayoutStatus.values:
+            errors["status"] = [f"One of: {', '.join(LayoutStatus.values)}."]
+        if game and game not in engine_layout.LAYOUTS:
+            errors["game"] = [f"No game is called \"{game}\"."]
+        if errors:
+            return _bad(errors)
+        rows = layouts.layout_list(user=request.user, status=status, game=game)
         return Response([_layout_data(layout) for layout in rows])
 
     @extend_schema(

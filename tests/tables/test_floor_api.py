@@ -276,3 +276,15 @@ def test_artwork_above_the_limit_is_refused_over_the_api_and_the_page_with_its_s
         "name": "Felt", "game": "three_card_poker", "artwork": upload("felt.png", big)})
     assert page.status_code == 400 and message in page.text
     assert not Layout.objects.exists()
+
+
+def test_the_layout_list_filters_and_names_a_bad_filter(api_session_for, auditor, tcp_layout):
+    api = api_session_for(auditor)
+    assert [row["name"] for row in api.get("/api/v1/layouts/?status=approved&game="
+                                           "three_card_poker").json()] == [tcp_layout.name]
+    assert api.get("/api/v1/layouts/?status=submitted").json() == []
+    refused = api.get("/api/v1/layouts/?status=done&game=blackjack")
+    assert refused.status_code == 400
+    assert refused.json() == {"errors": {
+        "status": ["One of: draft, submitted, returned, approved."],
+        "game": ["No game is called \"blackjack\"."]}}
