@@ -237,3 +237,15 @@ def test_the_witness_line_follows_the_propertys_threshold(tcp_table, record):
     assert slip.witness_required
     assert slips.signature_lines(slip)[-1] == ("Witness (security or cage): amount above "
                                                "$299.99")
+
+
+def test_each_property_numbers_its_own_slips_from_one(tcp_table, record, make_staff, lakeside):
+    trips = tcp_round(position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00"))
+    terms = sb.approve(lakeside, sb.tcp_terms(), make_staff("lt", "table_games_manager",
+                                                            property=lakeside),
+                       make_staff("lc", "compliance_officer", property=lakeside))
+    lars = make_staff("lars", "floor_manager", property=lakeside)
+    theirs = sb.open_table(lakeside, terms, "TCP-1", lars)
+    assert [record(tcp_table, 2, "three_card_progressive", trips).number for _ in "ab"] == [1, 2]
+    assert record(theirs, 2, "three_card_progressive", trips, actor=lars).number == 1
+    assert record(tcp_table, 2, "three_card_progressive", trips).number == 3
