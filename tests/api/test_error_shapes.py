@@ -2,6 +2,8 @@
 (README "API"): ``{"errors": {field_path: [messages]}}``, an error about the request as a whole
 under ``"detail"``. Tried over the endpoints of every app, with the demo casino's data."""
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -146,3 +148,14 @@ def test_a_stale_write_is_412_in_the_shape(demo):
                         HTTP_IF_MATCH=etag).status_code == 200
     stale = client.patch(url, {"table_maximum": "900.00"}, format="json", HTTP_IF_MATCH=etag)
     assert_one_shape(stale, 412, "If-Match")
+
+
+def test_a_server_error_under_the_api_is_json_in_the_shape_without_details(rf):
+    """``handler500``: what a client sees of an unexpected failure (the log has the rest)."""
+    from casino.api_errors import server_error
+
+    response = server_error(rf.get("/api/v1/tables/"))
+    assert response.status_code == 500
+    assert json.loads(response.content) == {"errors": {"detail": [
+        "Server error: the request was not completed. It has been logged."]}}
+    assert server_error(rf.get("/floor/"))["Content-Type"].startswith("text/html")
