@@ -122,3 +122,24 @@ def test_linked_tables_share_the_meter_and_are_served_one_after_the_other(
     assert sorted(r.award for r in results) == [D("10000.00"), D("20000.00")]
     meter = Meter.objects.get(linked_group=group, key="five_card_progressive")
     assert (meter.hits, meter.total_paid, meter.amount) == (2, D("30000.00"), D("10000"))
+
+
+def test_a_validation_with_envy_and_a_record_at_once_never_deadlock(tcp_table, record,
+                                                                    floorperson, floor_manager):
+    # Recording takes the property's slip counter, then the audit chain's lock; a validation
+    # that numbers Envy Bonus slips takes them in the same order, so the two never wait on
+    # each other in a circle (PostgreSQL would abort one as a deadlock). Three times over.
+    other = sb.open_table(tcp_table.property, tcp_table.submission, "TCP-2", floor_manager)
+    trips = tcp_round(position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00"))
+    for n in range(3):
+        jackpot = record(tcp_table, 1, "five_card_progressive", tcp_round(
+            position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
+            position(3, "2s 5c 9d", pair_plus="5.00", five_card_progressive="1.00"),
+            community="Jh Th"))
+        results = run_together(
+            lambda slip=jackpot: slips.slip_validate(slip=slip, actor=floorperson),
+            lambda: slips.slip_record(table=other, actor=floor_manager, data={
+                "seat": 2, "wager": "three_card_progressive", "round": trips}))
+        assert all(isinstance(r, JackpotSlip) for r in results), (n, results)
+    numbers = sorted(JackpotSlip.objects.values_list("number", flat=True))
+    assert numbers == list(range(1, 10))  # 3 x (jackpot, its Envy Bonus, a record)
