@@ -88,3 +88,45 @@ def server_error(request):
                                                    "completed. It has been logged."]}},
                             status=500)
     return defaults.server_error(request)
+
+
+# The one shape in the OpenAPI schema: a component, and the answers every endpoint can give.
+ERRORS_SCHEMA = {
+    "type": "object",
+    "description": 'Every API error: each field path (or "detail", for the request as a '
+                   "whole) with its messages.",
+    "properties": {"errors": {"type": "object",
+                              "additionalProperties": {"type": "array",
+                                                       "items": {"type": "string"}}}},
+    "required": ["errors"],
+}
+ERROR_ANSWERS = {
+    "400": "Bad input: each field named with the rule it breaks.",
+    "401": "Not signed in, or the token is missing, expired or not an API client's.",
+    "403": "Your role may not do this here.",
+    "404": "No such object at your properties.",
+    "405": "This endpoint does not take that method.",
+    "415": "The body is not JSON.",
+}
+
+
+def schema_error_answers(result, generator, request, public):
+    """drf-spectacular post-processing hook: the ``Errors`` component, used by every error
+    answer of every operation (one the view documents keeps its own examples)."""
+    result.setdefault("components", {}).setdefault("schemas", {})["Errors"] = ERRORS_SCHEMA
+    ref = {"$ref": "#/components/schemas/Errors"}
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in {"get", "post", "put", "patch", "delete"}:
+                continue
+            answers = operation.setdefault("responses", {})
+            for status, description in ERROR_ANSWERS.items():
+                if status == "415" and method in {"get", "delete"}:
+                    continue
+                if status == "400" and method == "get" and status not in answers:
+                    continue
+                answer = answers.setdefault(status, {"description": description})
+                answer.setdefault("description", description)
+                content = answer.setdefault("content", {}).setdefault("application/json", {})
+                content["schema"] = ref
+    return result

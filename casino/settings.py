@@ -304,6 +304,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every error answer in the one shape (casino/api_errors.py), enums as drf-spectacular does.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "casino.api_errors.schema_error_answers"],
 }
 
 # --- Celery ----------------------------------------------------------------------------------

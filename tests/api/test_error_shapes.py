@@ -159,3 +159,25 @@ def test_a_server_error_under_the_api_is_json_in_the_shape_without_details(rf):
     assert json.loads(response.content) == {"errors": {"detail": [
         "Server error: the request was not completed. It has been logged."]}}
     assert server_error(rf.get("/floor/"))["Content-Type"].startswith("text/html")
+
+
+def test_the_schema_documents_the_one_shape_for_every_error_answer(demo):
+    """Each operation's error answers point at the ``Errors`` component, and real errors of
+    several statuses validate against it."""
+    import jsonschema
+
+    client = signed_in("compliance")
+    doc = client.get("/api/schema/", {"format": "json"}).json()
+    errors = doc["components"]["schemas"]["Errors"]
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            for status in ("401", "403", "404", "405"):
+                schema = operation["responses"][status]["content"]["application/json"]["schema"]
+                assert schema == {"$ref": "#/components/schemas/Errors"}, (path, method, status)
+    for response in (APIClient().get("/api/v1/tables/"), signed_in("floorperson").get(
+            "/api/v1/audit-events/"), client.get(f"/api/v1/tables/{MISSING}/"),
+            client.delete("/api/v1/tables/"),
+            client.post("/api/v1/tables/", "x", content_type="text/plain"),
+            client.post("/api/v1/paytables/", {"entry": {}}, format="json")):
+        assert response.status_code >= 400
+        jsonschema.validate(response.json(), errors)
