@@ -25,6 +25,8 @@ from rulesubmissions.services import RulesError
 from tables import floor, layouts
 from tables.models import Layout, LayoutStatus, LinkedGroup, Table
 
+_LIST = {"type": "array", "items": {"type": "object"}}  # a list of objects, as answered
+
 
 def _bad(errors: dict) -> Response:
     return Response({"errors": errors}, status=400)
@@ -43,8 +45,10 @@ class TableSerializer(serializers.ModelSerializer):
     terms = serializers.SerializerMethodField()
     game_name = serializers.SerializerMethodField()
     status_display = serializers.CharField(source="get_status_display", read_only=True)
-    opened_by = serializers.CharField(source="opened_by.username", default=None)
-    closed_by = serializers.CharField(source="closed_by.username", default=None)
+    opened_by = serializers.CharField(source="opened_by.username", default=None,
+                                      allow_null=True)
+    closed_by = serializers.CharField(source="closed_by.username", default=None,
+                                      allow_null=True)
 
     class Meta:
         model = Table
@@ -241,7 +245,8 @@ class LayoutList(APIView):
     parser_classes = [MultiPartParser, FormParser, JSONParser]
 
     @extend_schema(parameters=[OpenApiParameter("status", str), OpenApiParameter("game", str)],
-                   responses=OpenApiTypes.OBJECT, operation_id="v1_layouts_list")
+                   responses={200: _LIST, 400: OpenApiTypes.OBJECT},
+                   operation_id="v1_layouts_list")
     def get(self, request):
         status, game = (request.query_params.get(k, "") for k in ("status", "game"))
         errors = {}
@@ -376,7 +381,7 @@ class LinkedGroupList(APIView):
         return {"id": group.pk, "property": group.property_id, "name": group.name,
                 "game": group.game}
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: _LIST})
     def get(self, request):
         rows = LinkedGroup.objects.filter(property=current_property(request.user))
         return Response([self._data(g) for g in rows])

@@ -288,3 +288,11 @@ def test_the_layout_list_filters_and_names_a_bad_filter(api_session_for, auditor
     assert refused.json() == {"errors": {
         "status": ["One of: draft, submitted, returned, approved."],
         "game": ["No game is called \"blackjack\"."]}}
+
+
+def test_the_schema_types_the_lists_and_the_nulls_as_answered(schema):
+    for path in ("/api/v1/layouts/", "/api/v1/linked-groups/"):
+        content = schema["paths"][path]["get"]["responses"]["200"]["content"]
+        assert content["application/json"]["schema"]["type"] == "array", path
+    table = schema["components"]["schemas"]["Table"]["properties"]
+    assert table["opened_by"].get("nullable") and table["closed_by"].get("nullable")
