@@ -1,4 +1,4 @@
-"""``{% load casino_tags %}``: links to an object's audit history."""
+"""``{% load casino_tags %}``: links to an object's audit history; a lock-out's length."""
 
 from django import template
 from django.urls import reverse
@@ -23,3 +23,11 @@ def audit_history_link(context, obj, label: str = "History"):
     prop = obj if isinstance(obj, Property) else getattr(obj, "property", None)
     visible = request is not None and can(request.user, "audit.read", prop)
     return {"url": audit_history_url(obj) if visible else "", "label": label}
+
+
+@register.filter
+def in_minutes(duration) -> str:
+    """A sign-in lock-out's length as people say it: "15 minutes" (django-axes gives a
+    timedelta)."""
+    minutes = max(1, round(duration.total_seconds() / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

@@ -29,6 +29,7 @@ def test_twenty_wrong_passwords_then_the_right_one_does_not_sign_in(floorperson,
     response = _sign_in(client, "felix", PASSWORD)
     assert response.status_code == 429
     assert "Sign-in locked" in response.text
+    assert "Try again in 15 minutes," in " ".join(response.text.split())  # README
     assert "_auth_user_id" not in client.session
     assert client.get(reverse("dashboard")).status_code == 302  # still signed out
 
