@@ -101,8 +101,9 @@ def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_thre
     pdf = client.get(reverse("tables:slip-pdf", args=[big.pk]))
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
     text = pdf_text(pdf.content)
-    for part in (b"Ah Kh Qh", b"$20,000.00", b"Meter before", b"Witness \\(security or cage\\)",
-                 b"Prepared by"):
+    for part in (b"Ah Kh Qh", b"$20,000.00", b"Meter before", b"Meter after", b"$10,000.00",
+                 b"royal flush", b"Witness \\(security or cage\\)", b"Prepared by",
+                 b"Validated by \\(floorperson or above"):
         assert part in text, part
 
 
