@@ -191,6 +191,7 @@ def _layout_context(request, layout, errors=None) -> dict:
                                                    layout.submitted_by_id)),
         "can_prepare": can(request.user, "layouts.prepare", prop),
         "return_form": ReturnForm(), "artwork_form": ArtworkForm(),
+        "tables": layout.tables.order_by("pit", "label"),
     }
 
 

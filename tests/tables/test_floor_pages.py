@@ -356,3 +356,10 @@ def test_a_layout_a_newer_version_changes_is_offered_for_return_not_approval(
     assert "Version 2 changes what it must show: return it so it is checked against that " \
            "version." in text
     assert "Approve the layout" not in text and "Return with comments" in text
+
+
+def test_the_layout_page_lists_the_tables_using_it(client_for, compliance_officer, open_table,
+                                                   tcp_layout):
+    text = seen(client_for(compliance_officer).get(reverse("tables:layout-detail",
+                                                           args=[tcp_layout.pk])).text)
+    assert "Tables using it: TCP-1 (open)" in text
