@@ -45,7 +45,7 @@ CARDS: list[Card] = [
          "tables:floor"),
     Card("slips.record", "Record a jackpot slip", "Record a progressive or bonus payout.",
          "tables:slip-record"),
-    Card("slips.validate", "Validate jackpot slips", "Slips recorded by a floor manager.",
+    Card("slips.validate", "Validate jackpot slips", "Slips someone else recorded, to validate.",
          "tables:slip-list"),
     Card("meters.read", "Progressive meters", "Current meter values per table.",
          "tables:meter-list"),
