@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -22,6 +22,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 import games
+from games.baccarat.progressives import must_hit_by
 from games.money import parse_dollars
 from tables import meters as meter_service
 from tables.meters import dollars
@@ -44,6 +45,8 @@ class TableTerms:
     offered: frozenset[str] = frozenset()
     minimum: Decimal | None = None
     maximum: Decimal | None = None
+    # wager -> (least amount, why): a Must-Hit-By configuration's minimum progressive wager
+    wager_minimums: dict = field(default_factory=dict)
 
 
 def _table_terms(table: Table) -> TableTerms:
@@ -53,7 +56,19 @@ def _table_terms(table: Table) -> TableTerms:
     feeding = frozenset().union(*(meter_service.contributing_wagers(submission, k)
                                   for k in meter_service.needed_meter_keys(submission)))
     return TableTerms(table, feeding, frozenset(submission.wagers), submission.table_minimum,
-                      submission.table_maximum)
+                      submission.table_maximum, _wager_minimums(submission))
+
+
+def _wager_minimums(submission) -> dict:
+    """§631b.6(c)(4): each Must-Hit-By configuration names its minimum progressive wager
+    ("Paytable B-$5": at least $5 on the Heavenly 9 wager)."""
+    name = submission.options.get(meter_service.MYSTERY_OPTION)
+    config = must_hit_by(str(name)) if name else None
+    if config is None:
+        return {}
+    option = games.spec(submission.game).option(meter_service.MYSTERY_OPTION)
+    why = f"the minimum progressive wager of Must-Hit-By configuration {config.name} (§631b.6(c)(4))"
+    return {w: (config.minimum_wager, why) for w in option.requires_wagers}
 
 
 def _tables(property, events: list) -> dict[str, TableTerms]:
@@ -111,6 +126,9 @@ def _reason(event: object, tables: dict) -> tuple[str | None, tuple | None]:
     if not terms.minimum <= amount <= terms.maximum:
         return (f"{dollars(amount)} is outside the table limits ({dollars(terms.minimum)} to "
                 f"{dollars(terms.maximum)}, §601a.2)"), None
+    least, why = terms.wager_minimums.get(wager, (None, ""))
+    if least is not None and amount < least:
+        return f"{dollars(amount)} is below {dollars(least)}, {why}", None
     return None, (event_id, table.pk, seat, wager, amount, placed_at)
 
 

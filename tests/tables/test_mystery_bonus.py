@@ -96,3 +96,23 @@ def test_a_must_hit_by_meter_is_seeded_only_as_its_configuration_says(
     with pytest.raises(meters.MeterError, match=message):
         meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
     assert not Meter.objects.exists()
+
+
+def test_a_heavenly_9_wager_below_the_configurations_minimum_is_refused(
+        keystone, table_games_manager, compliance_officer, floor_manager, api_for, api_client):
+    # Configuration B-5: the minimum progressive wager is $5 (§631b.6(c)(4)), though the table
+    # takes $1.
+    terms = mb.mystery_terms("B-5")
+    terms["table_minimum"] = "1.00"
+    submission = mb.approve(keystone, terms, table_games_manager, compliance_officer)
+    table = mb.open_table(keystone, submission, "BAC-1")
+    meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
+    events = [{"id": f"m{n}", "table": "BAC-1", "seat": 1, "wager": "heavenly_9_progressive",
+               "amount": amount, "placed_at": "2026-11-30T21:15:04-05:00"}
+              for n, amount in enumerate(["4.99", "5.00"])]
+    answer = api_for(api_client).post("/api/v1/wagers/", events, format="json").json()
+    assert answer["results"] == [
+        {"id": "m0", "status": "rejected",
+         "reason": "$4.99 is below $5.00, the minimum progressive wager of Must-Hit-By "
+                   "configuration B-5 (§631b.6(c)(4))"},
+        {"id": "m1", "status": "accepted"}]
