@@ -181,3 +181,17 @@ def test_the_schema_documents_the_one_shape_for_every_error_answer(demo):
             client.post("/api/v1/paytables/", {"entry": {}}, format="json")):
         assert response.status_code >= 400
         jsonschema.validate(response.json(), errors)
+
+
+def test_the_wager_feed_answers_a_wrong_method_and_a_non_json_body_in_the_shape(demo):
+    """The table game systems' endpoint (API client tokens only) keeps the one shape too."""
+    from knox.models import AuthToken
+
+    api = APIClient()
+    _token, key = AuthToken.objects.create(user=get_user_model().objects.get(username="api"))
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert_one_shape(api.get("/api/v1/wagers/"), 405)
+    assert_one_shape(api.post("/api/v1/wagers/", "x", content_type="text/plain"), 415)
+    assert_one_shape(api.post("/api/v1/wagers/", "[", content_type="application/json"), 400)
+    assert_one_shape(APIClient(HTTP_AUTHORIZATION="Token not-a-key").post(
+        "/api/v1/wagers/", [], format="json"), 401)
