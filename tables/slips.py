@@ -431,7 +431,8 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     if meter is not None:
         meter_service.meter_pay(meter=meter, amount=preview.meter_total,
                                 resets=jackpot.whole_meter, actor=actor,
-                                reference=slip.meter_reference())
+                                reference=slip.meter_reference(), table_id=table.pk,
+                                seat=slip.seat)
         slip.meter_after = meter.amount
     slip.save()
     _audit_companions(companions, actor)

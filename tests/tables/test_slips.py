@@ -42,6 +42,8 @@ def test_a_mini_royal_takes_100_percent_of_the_meter_and_resets_it(tcp_table, re
     kinds = list(MeterEntry.objects.filter(reference=slip.meter_reference())
                  .order_by("pk").values_list("kind", flat=True))
     assert kinds == ["hit", "reset"]
+    hit = MeterEntry.objects.get(reference=slip.meter_reference(), kind="hit")
+    assert (hit.table_id, hit.seat) == (tcp_table.pk, 1)  # the meter page shows where it hit
     assert AuditEvent.objects.filter(action="tables.slip.validate").count() == 1
 
 
