@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.utils.timezone import localtime
 
 import games
+from casino.roles import ROLES
 from games.names import choice_name, words
+from games.paytables import PaytableNames, builtin_catalog
 
 ENTITIES = {
     "submission": "Rules Submission", "paytable": "Catalog paytable", "staff": "Staff member",
@@ -92,35 +98,164 @@ def _flat(data, path: str = "") -> dict[str, object]:
     return {path or "value": data}
 
 
-def shown(value, key: str = "") -> str:
-    """A stored value as text: "not set" for nothing, lists joined, booleans as Yes/No, a
+# Status words per kind of object: the labels the object's own pages show.
+def _status_labels() -> dict[str, dict[str, str]]:
+    from rulesubmissions.models import ParSheetStatus, PaytableStatus, Status
+    from tables.models.layout import LayoutStatus
+    from tables.models.meter import AdjustmentStatus
+    from tables.models.slip import SlipStatus
+    from tables.models.table import TableStatus
+
+    return {"submission": dict(Status.choices), "paytable": dict(PaytableStatus.choices),
+            "par_sheet": dict(ParSheetStatus.choices), "layout": dict(LayoutStatus.choices),
+            "meter_adjustment": dict(AdjustmentStatus.choices),
+            "slip": dict(SlipStatus.choices), "table": dict(TableStatus.choices)}
+
+
+def _choice_labels() -> dict[str, dict[str, str]]:
+    """Other stored choices by the key they are stored under."""
+    from tables.models.meter import EntryKind
+    from tables.models.slip import PaidFrom, SlipKind
+
+    return {"kind": {**dict(EntryKind.choices), **dict(SlipKind.choices)},
+            "paid_from": dict(PaidFrom.choices)}
+
+
+# Amounts in dollars (stored as decimal strings) and rates in percent (§ rulesubmissions
+# validation: "amounts are decimal strings in dollars, rates in percent").
+MONEY_KEYS = {"amount", "initial", "reset", "limit", "table_minimum", "table_maximum",
+              "payout_limit", "meter_amount", "minimum_wager", "maximum_wager", "paid",
+              "award", "trigger", "reserve", "overflow", "total_paid", "contributed", "funded",
+              "wager_amount", "meter_before", "meter_after"}
+CENT = Decimal("0.01")
+PERCENT_KEYS = {"rate", "reserve_rate"}
+# A meter's terms as the Rules Submission form names them.
+METER_FIELDS = {"initial": "Initial amount", "reset": "Reset amount", "limit": "Limit",
+                "rate": "Rate of progression", "reserve_rate": "Reserve rate"}
+ROLE_KEYS = {"role", "roles"}
+_WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_ABILITY_PREFIX = "Casino | ability | "
+
+
+def _money(value) -> str | None:
+    if isinstance(value, bool) or not _NUMBER.fullmatch(str(value).strip()):
+        return None
+    amount = abs(Decimal(str(value).strip()))
+    # Meters keep exact fractions of a cent: shown whole, never rounded away.
+    text = f"{amount:,.2f}" if amount == amount.quantize(CENT) else f"{amount.normalize():,f}"
+    return f"{'-' if Decimal(str(value).strip()) < 0 else ''}${text}"
+
+
+def _percent(value) -> str | None:
+    if isinstance(value, bool) or not _NUMBER.fullmatch(str(value).strip()):
+        return None
+    return f"{Decimal(str(value).strip()).normalize():f}%"
+
+
+def _property_name(pk: int) -> str:
+    from casino.models import Property
+
+    return Property.objects.filter(pk=pk).values_list("name", flat=True).first() or f"#{pk}"
+
+
+def _option_value(game: str, option: str, value: str) -> str:
+    """An option's choice; a paytable chosen by an option (Ante Bonus "A") names the table."""
+    spec = games.spec(game) if game in games.GAMES else None
+    found = spec.option(option) if spec else None
+    if found is not None and isinstance(found.choices, PaytableNames):
+        name = found.name.removesuffix(" paytable")
+        return f"{name} paytable {value}"
+    return choice_name(option, value)
+
+
+def paytable_name(paytable_id: str) -> str | None:
+    """A catalog paytable id (``three_card_poker.pair_plus.D``) as its catalog title ("Pair
+    Plus paytable D"); one a property added is named from its wager the same way."""
+    found = builtin_catalog().get(paytable_id)
+    if found is not None:
+        return found.title
+    game, _, rest = paytable_id.partition(".")
+    wager, _, name = rest.partition(".")
+    if game not in games.GAMES or not wager or not name:
+        return None
+    spec = games.spec(game)
+    chooser = spec.paytable_chooser(wager)
+    return f"{chooser.name if chooser else words(wager)} paytable {name}"
+
+
+def shown(value, key: str = "", entity: str = "", game: str = "") -> str:
+    """A stored value as staff read it: "not set" for nothing, lists joined, Yes/No, money as
+    "$1,000.00", rates as "5%", statuses, roles, games and paytables by their names, a
     snake_case key in words ("manual_shoe" under dealing_procedure: "Manual dealing shoe")."""
+    if key.startswith("wagers.") and value == "":
+        return "Offered (no paytable)"
     if value is None or value == "":
         return "not set"
     if isinstance(value, bool):
         return "Yes" if value else "No"
     if isinstance(value, (list, tuple)):
-        return ", ".join(shown(v, key) for v in value) or "none"
-    if key.rpartition(".")[2] == "game" and value in games.GAMES:
-        return games.spec(value).name
+        return ", ".join(shown(v, key, entity, game) for v in value) or "not set"
+    field = key.rpartition(".")[2]
+    if key.startswith("options.") and isinstance(value, str):
+        return _option_value(game, field, value)
+    text = str(value)
+    if field in MONEY_KEYS and (money := _money(value)) is not None:
+        return money
+    if field in PERCENT_KEYS and (percent := _percent(value)) is not None:
+        return percent
+    if field == "status":
+        labels = _status_labels().get(entity) or {}
+        return labels.get(text) or words(text)
+    if field == "property" and isinstance(value, int):
+        return _property_name(value)
+    if field in ROLE_KEYS and text in ROLES:
+        return ROLES[text].label
+    if field in (labels := _choice_labels()) and text in labels[field]:
+        return labels[field][text]
+    if text in games.GAMES:
+        return games.spec(text).name
+    if text.startswith(_ABILITY_PREFIX):
+        return text[len(_ABILITY_PREFIX):]
+    if text.count(".") == 2 and (name := paytable_name(text)) is not None:
+        return name
+    if isinstance(value, str) and _WHEN.fullmatch(value):
+        return localtime(datetime.fromisoformat(value)).strftime("%Y-%m-%d %H:%M %Z")
     if isinstance(value, str) and re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", value):
-        return choice_name(key.rpartition(".")[2], value)
-    return str(value)
+        return choice_name(field, value)
+    return text
 
 
-def label(path: str) -> str:
+def label(path: str, game: str = "") -> str:
     """``meters.five_card_progressive.initial`` -> ``Meters › Five card progressive ›
-    Initial``."""
-    return " › ".join(words(part) for part in path.split("."))
+    Initial``; with the game known, its wagers, options and meters by the game's names
+    ("Wagers › Pair Plus Wager", "Meters › Five-Card Progressive › Initial amount ($)")."""
+    parts = path.split(".")
+    spec = games.spec(game) if game in games.GAMES else None
+    if spec is not None and len(parts) > 1:
+        lookup = {"wagers": spec.paytable_chooser, "options": spec.option,
+                  "meters": spec.meter}.get(parts[0])
+        found = lookup(parts[1]) if lookup else None
+        if found is not None:
+            rest = [METER_FIELDS.get(p) or words(p) for p in parts[2:]]
+            return " › ".join([words(parts[0]), found.name, *rest])
+    return " › ".join(words(part) for part in parts)
 
 
-def changes(before: dict | None, after: dict | None) -> list[FieldChange]:
-    """Each field that differs, in the order written; with only one side, every field."""
+def changes(before: dict | None, after: dict | None, action: str = "") -> list[FieldChange]:
+    """Each field that differs, in the order written; with only one side, every field.
+    ``action`` (the event's code) says whose statuses they are."""
+    entity = action.rpartition(".")[0].rpartition(".")[2]
+    game = str((after or {}).get("game") or (before or {}).get("game") or "")
+
+    def say(value, key):
+        return shown(value, key, entity, game)
+
     old, new = _flat(before or {}), _flat(after or {})
     if before is None or after is None:
         side, kind = (new, "set") if before is None else (old, "removed")
-        return [FieldChange(label(k), "" if before is None else shown(v, k),
-                            shown(v, k) if before is None else "", kind)
+        return [FieldChange(label(k, game), "" if before is None else say(v, k),
+                            say(v, k) if before is None else "", kind)
                 for k, v in side.items()]
     out = []
     for key in [*new, *(k for k in old if k not in new)]:
@@ -128,6 +263,6 @@ def changes(before: dict | None, after: dict | None) -> list[FieldChange]:
         if a == b:
             continue
         kind = "added" if key not in old else "removed" if key not in new else "changed"
-        out.append(FieldChange(label(key), shown(a, key) if key in old else "",
-                               shown(b, key) if key in new else "", kind))
+        out.append(FieldChange(label(key, game), say(a, key) if key in old else "",
+                               say(b, key) if key in new else "", kind))
     return out

@@ -83,7 +83,7 @@ def _audit_csv(events):
         for e in events.iterator(chunk_size=500):
             name = (e.actor.get_full_name() if e.actor else "") or e.actor_repr
             text = "; ".join(f"{c.label}: {c.before or '—'} → {c.after or '—'}"
-                             for c in audit_display.changes(e.before, e.after))
+                             for c in audit_display.changes(e.before, e.after, e.action))
             yield writer.writerow([
                 timezone.localtime(e.created_at).strftime("%Y-%m-%d %H:%M:%S"), name,
                 e.actor_repr, audit_display.action_name(e.action), e.action, e.target_repr,

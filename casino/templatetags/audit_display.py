@@ -14,4 +14,4 @@ def action_name(code: str) -> str:
 
 @register.filter
 def field_changes(event) -> list[audit_display.FieldChange]:
-    return audit_display.changes(event.before, event.after)
+    return audit_display.changes(event.before, event.after, event.action)

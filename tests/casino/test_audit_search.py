@@ -100,17 +100,18 @@ def test_a_change_reads_field_by_field():
     assert [(c.label, c.before, c.after) for c in changes(
         {"table_maximum": "500.00", "payout_limit": "", "options": {"variant": "none"}},
         {"table_maximum": "600.00", "payout_limit": "", "options": {"variant": "e1"}})] == [
-        ("Table maximum", "500.00", "600.00"), ("Options › Variant", "none", "e1")]
+        ("Table maximum", "$500.00", "$600.00"),
+        ("Options › Variant", "Standard (no Envy version)", "e1")]
     assert [(c.label, c.before, c.after) for c in changes({"status": "submitted"},
                                                           {"status": "approved",
                                                            "comment": ""})] == [
-        ("Status", "submitted", "approved"), ("Comment", "", "not set")]
+        ("Status", "Submitted", "Approved"), ("Comment", "", "not set")]
 
 
 def test_the_page_shows_changes_not_raw_json(client_for, auditor, history):
     found = rows(client_for(auditor).get(reverse("audit_log"),
                                          {"action": "Rules Submission changed"}))
-    assert "<th>Table maximum</th><td><del>1000.00</del> → <ins>600.00</ins></td>" in found
+    assert "<th>Table maximum</th><td><del>$1,000.00</del> → <ins>$600.00</ins></td>" in found
     assert "pretty" not in found and '"table_maximum"' not in found
 
 
@@ -125,7 +126,7 @@ def test_csv_exports_what_is_filtered(client_for, auditor, history):
     assert len(table) == 2
     assert table[1][1:5] == ["Colin Park", "colin", "Rules Submission approved",
                              "rulesubmissions.submission.approve"]
-    assert "Status: submitted → approved" in table[1][7]
+    assert "Status: Submitted → Approved" in table[1][7]
 
 
 def test_the_api_reports_an_unknown_action_against_its_field(api_session_for, auditor, history):
