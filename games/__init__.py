@@ -27,9 +27,17 @@ GAMES = (
 __all__ = ["GAMES", "GameError", "InvalidCards", "InvalidRound", "game_module", "settle", "spec"]
 
 
+def offered() -> str:
+    """The games by the names staff know them, each key in parentheses for integrations."""
+    names = (import_module(f"games.{g}").SPEC.name.partition(" (")[0] for g in GAMES)
+    return ", ".join(f"{name} ({g})" for name, g in zip(names, GAMES, strict=True))
+
+
 def game_module(game: object) -> ModuleType:
-    if game not in GAMES:
-        raise InvalidRound({"game": f"{game!r} is not a game of the engine ({', '.join(GAMES)})"})
+    if game is None or game == "":
+        raise InvalidRound({"game": f"required: choose a game: {offered()}"})
+    if not isinstance(game, str) or game not in GAMES:
+        raise InvalidRound({"game": f"{game!r} is not a game we offer: {offered()}"})
     return import_module(f"games.{game}")
 
 
