@@ -4,6 +4,7 @@
 """
 
 from django.urls import reverse
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -314,6 +315,32 @@ class LayoutDetail(APIView):
         return Response(_layout_data(layout))
 
 
+# Each layout action's own body: approve may carry a comment, return must (it says what to
+# fix); submit and recheck take none.
+_LAYOUT_ACTION_EXAMPLES = {
+    "approve": [OpenApiExample("Approve with a note", request_only=True,
+                               value={"comment": "Matches the felt in Pit 1."})],
+    "return": [OpenApiExample("Return with comments", request_only=True,
+                              value={"comment": "The Pair Plus odds are missing."})],
+}
+
+
+class _LayoutActionSchema(AutoSchema):
+    """One view serves every layout action's path: the schema documents each path's body."""
+
+    def _action(self) -> str:
+        return self.path.rstrip("/").rpartition("/")[2]
+
+    def get_request_serializer(self):
+        return OpenApiTypes.OBJECT if self._action() in _LAYOUT_ACTION_EXAMPLES else None
+
+    def get_response_serializers(self):
+        return {200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT}
+
+    def get_examples(self):
+        return _LAYOUT_ACTION_EXAMPLES.get(self._action(), [])
+
+
 class LayoutAction(APIView):
     """POST ``submit`` (preparer), ``approve`` or ``return`` with ``comment`` (a compliance
     officer who did not prepare it), ``recheck`` (against a newer version that changes it)."""
@@ -322,11 +349,8 @@ class LayoutAction(APIView):
     required_ability = "tables.read"
     ACTIONS = (*layouts.ACTIONS, "recheck")
 
-    @extend_schema(
-        request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT,
-                                                400: OpenApiTypes.OBJECT},
-        examples=[OpenApiExample("Return with comments", request_only=True,
-                                 value={"comment": "The Pair Plus odds are missing."})])
+    schema = _LayoutActionSchema()
+
     def post(self, request, pk: int, action: str):
         layout = generics.get_object_or_404(layouts.layout_list(user=request.user), pk=pk)
         data = request.data if isinstance(request.data, dict) else {}
