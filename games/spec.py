@@ -53,6 +53,11 @@ class MeterMinimum:
     rule: str
     min_initial: Decimal | None = None
     min_reset: Decimal | None = None
+    # A configuration that fixes more than minimums (Must-Hit-By, §631b.6(c)(4)-(5)): the
+    # rate of progression, a maximum the initial amount stays below, a reset to the minimum.
+    rate: Decimal | None = None
+    below: Decimal | None = None
+    reset_is_minimum: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,10 +94,35 @@ class MeterSpec:
 
     def minimums(self, context: Mapping[str, object]) -> tuple[Decimal | None, Decimal | None, str]:
         """(min initial, min reset, rule) under ``context`` (options and wager -> paytable name)."""
-        for m in self.minimums_when:
-            if all(context.get(k) == v for k, v in m.when.items()):
-                return m.min_initial, m.min_reset, m.rule
+        m = self.configuration(context)
+        if m is not None:
+            return m.min_initial, m.min_reset, m.rule
         return self.min_initial, self.min_reset, self.rule
+
+    def configuration(self, context: Mapping[str, object]) -> MeterMinimum | None:
+        """The ``minimums_when`` entry that holds under ``context``, if any."""
+        return next((m for m in self.minimums_when
+                     if all(context.get(k) == v for k, v in m.when.items())), None)
+
+    def configuration_errors(self, context: Mapping[str, object], initial: Decimal | None,
+                             reset: Decimal | None, rate: Decimal | None) -> dict[str, str]:
+        """What a fixed configuration (``rate``, ``below``, ``reset_is_minimum``) refuses,
+        keyed by the term: a Must-Hit-By meter contributes at its configuration's rate, starts
+        below the maximum dollar value and resets to the minimum (§631b.6(c)(4), (5)(iv))."""
+        m = self.configuration(context)
+        if m is None:
+            return {}
+        errors = {}
+        if m.rate is not None and rate is not None and rate != m.rate:
+            errors["rate"] = f"{self.name}: the configuration's rate is {m.rate}% ({m.rule})"
+        if m.below is not None and initial is not None and initial >= m.below:
+            errors["initial"] = (f"{self.name}: below the configuration's maximum dollar value "
+                                 f"${m.below:,.2f} ({m.rule})")
+        if m.reset_is_minimum and reset is not None and m.min_reset is not None \
+                and reset != m.min_reset:
+            errors["reset"] = (f"{self.name}: resets to the configuration's minimum dollar "
+                               f"value ${m.min_reset:,.2f} (§631b.6(c)(5)(iv))")
+        return errors
 
 
 @dataclass(frozen=True)

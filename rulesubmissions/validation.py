@@ -250,6 +250,8 @@ def _meter(checked: Checked, m: MeterSpec, given: object, context: Mapping) -> d
         if rate == 0:
             checked.fail(f"{path}.rate", f"{m.name}: the meter must increase with wagers "
                                          f"(§605a.7(a))")
+    for term, problem in m.configuration_errors(context, initial, reset, rate).items():
+        checked.fail(f"{path}.{term}", problem)
     if rate is not None and reserve is not None and rate + reserve > HUNDRED:
         checked.fail(f"{path}.reserve_rate", "rate and reserve rate together exceed 100%")
     limit = _dollars(checked, f"{path}.limit", given.get("limit"), required=False)

@@ -143,7 +143,9 @@ METERS = (
               min_reset=min(c.minimum for c in MUST_HIT_BY),
               minimums_when=tuple(
                   MeterMinimum(when={"must_hit_by": c.name}, rule="§631b.6(c)(4)",
-                               min_initial=c.minimum, min_reset=c.minimum)
+                               min_initial=c.minimum, min_reset=c.minimum,
+                               rate=c.contribution_percent, below=c.maximum,
+                               reset_is_minimum=True)
                   for c in MUST_HIT_BY),
               note="minimum and maximum dollar values and contribution rate by configuration "
                    "(§631b.6(c)(4)); reset to the minimum (§631b.6(c)(5)(iv))"),

@@ -323,9 +323,20 @@ def test_heavenly_9_seed_is_10000_dollars_and_its_increment_10_percent():
         assert "§631b.2(i)" in errors[f"{key}.rate"][0]
 
 
-def with_must_hit_by(terms, row, amount):
-    """``terms`` with the Must-Hit-By configuration ``row`` and its meter at ``amount``."""
-    meter = {"initial": amount, "reset": amount, "rate": "2"}
+# §631b.6(c)(4): configuration -> (minimum dollar value, maximum dollar value, rate %).
+MUST_HIT_BY_ROWS = {
+    "A-1": ("100", "200", "2"), "A-2": ("100", "200", "1.5"), "A-5": ("100", "250", "1"),
+    "B-1": ("100", "500", "5"), "B-2": ("100", "500", "3.5"), "B-5": ("100", "500", "2"),
+    "C-1": ("250", "500", "2"), "C-2": ("250", "500", "1.5"), "C-5": ("250", "500", "0.5"),
+    "D-1": ("250", "1000", "5"), "D-2": ("250", "1000", "3"), "D-5": ("250", "1000", "2"),
+}
+
+
+def with_must_hit_by(terms, row, **meter):
+    """``terms`` with the Must-Hit-By configuration ``row`` and its meter as the row says
+    (starting and resetting at its minimum, contributing at its rate), changed by ``meter``."""
+    low, _high, rate = MUST_HIT_BY_ROWS.get(row, ("100", "", "2"))
+    meter = {"initial": low, "reset": low, "rate": rate, **meter}
     return {**terms, "options": {**terms["options"], "must_hit_by": row},
             "meters": {**terms["meters"], "must_hit_by": meter}}
 
@@ -336,11 +347,28 @@ def test_a_must_hit_by_configuration_must_be_one_of_the_tables_rows():
     terms = terms_for(spec, offer=["heavenly_9_progressive"])
     rows = spec.option("must_hit_by").choices
     assert len(rows) == 12 and "C-5" in rows
+    assert set(rows) == set(MUST_HIT_BY_ROWS)
     for row in rows:
-        assert check(with_must_hit_by(terms, row, "1000.00")).ok
+        assert check(with_must_hit_by(terms, row)).ok
     for wrong in ("E-5", "A-10", "C"):
         errors = check({**terms, "options": {**terms["options"], "must_hit_by": wrong}}).errors
         assert "§631b.6(c)(4)" in errors["options.must_hit_by"][0]
+
+
+@pytest.mark.parametrize(("row", "meter", "field", "words"), [
+    # C-5 contributes 0.5% (§631b.6(c)(4)), not 2%.
+    ("C-5", {"rate": "2"}, "rate", "the configuration's rate is 0.5% (§631b.6(c)(4))"),
+    # A-1 draws its trigger below $200: a meter starting at $200 could never be hit.
+    ("A-1", {"initial": "200.00"}, "initial", "maximum dollar value $200.00 (§631b.6(c)(4))"),
+    # After a win the meter resets to the minimum dollar value, $250 under D-2.
+    ("D-2", {"reset": "300.00"}, "reset", "minimum dollar value $250.00 (§631b.6(c)(5)(iv))"),
+])
+def test_a_must_hit_by_meter_follows_its_configuration(row, meter, field, words):
+    spec = game_spec("baccarat")
+    terms = terms_for(spec, offer=["heavenly_9_progressive"])
+    errors = check(with_must_hit_by(terms, row, **meter)).errors
+    assert words in errors[f"meters.must_hit_by.{field}"][0]
+    assert list(errors) == [f"meters.must_hit_by.{field}"]
 
 
 def test_heavenly_9_without_must_hit_by_needs_no_must_hit_by_meter():
@@ -362,12 +390,12 @@ def test_must_hit_by_is_offered_only_with_the_heavenly_9_wager():
     spec = game_spec("baccarat")
     without = terms_for(spec)
     assert "heavenly_9_progressive" not in without["wagers"]
-    errors = check(with_must_hit_by(without, "C-5", "1000.00")).errors
+    errors = check(with_must_hit_by(without, "C-5")).errors
     assert errors["options.must_hit_by"] == [
         "Must-Hit-By Mystery Bonus configuration may be set only where Heavenly 9 Progressive "
         "is offered (§631b.6(a))"]
     with_wager = terms_for(spec, offer=["heavenly_9_progressive"])
-    assert check(with_must_hit_by(with_wager, "C-5", "1000.00")).ok
+    assert check(with_must_hit_by(with_wager, "C-5")).ok
 
 
 @pytest.mark.parametrize(("row", "minimum"), [
@@ -380,8 +408,9 @@ def test_the_chosen_must_hit_by_row_sets_the_meter_minimum(row, minimum):
     terms = terms_for(spec, offer=["heavenly_9_progressive"])
     assert "meters.must_hit_by" in check({**terms, "options": {**terms["options"],
                                                                "must_hit_by": row}}).errors
-    assert check(with_must_hit_by(terms, row, minimum)).ok
-    errors = check(with_must_hit_by(terms, row, fmt(Decimal(minimum) - CENT))).errors
+    assert check(with_must_hit_by(terms, row, initial=minimum, reset=minimum)).ok
+    below = fmt(Decimal(minimum) - CENT)
+    errors = check(with_must_hit_by(terms, row, initial=below, reset=below)).errors
     for field in ("initial", "reset"):
         message = errors[f"meters.must_hit_by.{field}"][0]
         assert f"${Decimal(minimum):,.2f} (§631b.6(c)(4))" in message
