@@ -153,6 +153,27 @@ def _percent(value) -> str | None:
     return f"{Decimal(str(value).strip()).normalize():f}%"
 
 
+# Fields whose plain name depends on the object: a layout's or table's "version" is the
+# version of the Rules Submission it follows.
+LABELS = {("meter", "key"): "Meter", ("meter", "submission"): "Rules Submission",
+          ("layout", "version"): "Rules Submission version",
+          ("table", "version"): "Rules Submission version"}
+
+
+def _meter_name(key: str) -> str | None:
+    return next((m.name for g in games.GAMES if (m := games.spec(g).meter(key))), None)
+
+
+def _submission_name(pk: int) -> str:
+    from rulesubmissions.models import RulesSubmission
+
+    found = RulesSubmission.objects.filter(pk=pk).values_list("game", "version").first()
+    if found is None:
+        return f"#{pk}"
+    game, version = found
+    return f"{games.spec(game).name if game in games.GAMES else words(game)} version {version}"
+
+
 def _property_name(pk: int) -> str:
     from casino.models import Property
 
@@ -209,6 +230,10 @@ def shown(value, key: str = "", entity: str = "", game: str = "") -> str:
         return labels.get(text) or words(text)
     if field == "property" and isinstance(value, int):
         return _property_name(value)
+    if (entity, field) == ("meter", "submission") and isinstance(value, int):
+        return _submission_name(value)
+    if (entity, field) == ("meter", "key") and (name := _meter_name(text)) is not None:
+        return name
     if field in ROLE_KEYS and text in ROLES:
         return ROLES[text].label
     if field in (labels := _choice_labels()) and text in labels[field]:
@@ -251,10 +276,13 @@ def changes(before: dict | None, after: dict | None, action: str = "") -> list[F
     def say(value, key):
         return shown(value, key, entity, game)
 
+    def label_of(key):
+        return LABELS.get((entity, key)) or label(key, game)
+
     old, new = _flat(before or {}), _flat(after or {})
     if before is None or after is None:
         side, kind = (new, "set") if before is None else (old, "removed")
-        return [FieldChange(label(k, game), "" if before is None else say(v, k),
+        return [FieldChange(label_of(k), "" if before is None else say(v, k),
                             say(v, k) if before is None else "", kind)
                 for k, v in side.items()]
     out = []
@@ -263,6 +291,6 @@ def changes(before: dict | None, after: dict | None, action: str = "") -> list[F
         if a == b:
             continue
         kind = "added" if key not in old else "removed" if key not in new else "changed"
-        out.append(FieldChange(label(key, game), say(a, key) if key in old else "",
+        out.append(FieldChange(label_of(key), say(a, key) if key in old else "",
                                say(b, key) if key in new else "", kind))
     return out

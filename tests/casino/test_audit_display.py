@@ -95,3 +95,17 @@ def test_the_page_and_csv_show_words_and_the_api_keeps_keys(client_for, api_sess
                                        {"action": "rulesubmissions.submission.submit"}).json()
     event = api["results"][0] if "results" in api else api[0]
     assert (event["before"]["status"], event["after"]["status"]) == ("draft", "submitted")
+
+
+def test_a_seeded_meter_names_the_meter_and_its_rules_submission(table_games_manager, keystone):
+    terms = terms_for(game_spec("three_card_poker"), offer=["ante", "play", "pair_plus"])
+    s = services.submission_create(actor=table_games_manager, property=keystone, terms=terms)
+    assert _rows("tables.meter.seed", None, {"key": "five_card_progressive",
+                                             "submission": s.pk, "amount": "10000.00"}) == [
+        ("Meter", "", "Five-Card Progressive"),
+        ("Rules Submission", "", "Three Card Poker version 1"),
+        ("Amount", "", "$10,000.00")]
+    assert _rows("tables.layout.approve", {"status": "submitted"},
+                 {"status": "approved", "version": 1}) == [
+        ("Status", "Waiting for compliance", "Approved"),
+        ("Rules Submission version", "", "1")]
