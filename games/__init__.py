@@ -24,7 +24,8 @@ GAMES = (
     "roulette",
 )
 
-__all__ = ["GAMES", "GameError", "InvalidCards", "InvalidRound", "game_module", "settle", "spec"]
+__all__ = ["GAMES", "GameError", "InvalidCards", "InvalidRound", "game_module", "game_refusal",
+           "settle", "spec"]
 
 
 def offered() -> str:
@@ -33,11 +34,16 @@ def offered() -> str:
     return ", ".join(f"{name} ({g})" for name, g in zip(names, GAMES, strict=True))
 
 
-def game_module(game: object) -> ModuleType:
+def game_refusal(game: object) -> str:
+    """Why ``game`` (missing, or not one of ``GAMES``) is refused, in words for staff."""
     if game is None or game == "":
-        raise InvalidRound({"game": f"required: choose a game: {offered()}"})
+        return f"required: choose a game: {offered()}"
+    return f"{game!r} is not a game we offer: {offered()}"
+
+
+def game_module(game: object) -> ModuleType:
     if not isinstance(game, str) or game not in GAMES:
-        raise InvalidRound({"game": f"{game!r} is not a game we offer: {offered()}"})
+        raise InvalidRound({"game": game_refusal(game)})
     return import_module(f"games.{game}")
 
 

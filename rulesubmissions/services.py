@@ -18,6 +18,7 @@ from django.utils import timezone
 from casino.audit import audit_record
 from casino.models import Property
 from casino.permissions import can
+from games import game_refusal
 from games.paytables import entry_errors, known_hands, parse_paytable
 from rulesubmissions import selectors
 from rulesubmissions.engine import game_spec
@@ -288,8 +289,7 @@ def _engine_errors(entry: dict) -> dict[str, list[str]]:
     game, wager = entry.get("game"), entry.get("wager")
     spec = game_spec(game)
     if spec is None:
-        return {"entry.game": ["required: a game of the engine" if not game
-                               else f"{game!r} is not a game of the engine"]}
+        return {"entry.game": [game_refusal(game)]}
     chooser = spec.paytable_chooser(str(wager))
     if chooser is None:
         return {"entry.wager": [f"{spec.name} has no wager or paytable option {wager!r} "

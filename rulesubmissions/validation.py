@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from games import game_refusal
 from games.errors import GameError
 from games.money import fmt, parse_dollars
 from games.names import choice_name
@@ -339,8 +340,7 @@ def _check_terms(terms: object, cat: Catalog) -> Checked:
     spec = game_spec(terms.get("game"))
     if spec is None:
         given = terms.get("game")
-        checked.fail("game", "required: a game of the engine" if given in (None, "")
-                     else f"{given!r} is not a game of the engine")
+        checked.fail("game", game_refusal(given))
         return checked
     options = _options(checked, spec, _mapping(checked, terms, "options"))
     wagers = _wagers(checked, spec, _mapping(checked, terms, "wagers"), options, cat)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from games import game_refusal
 from games.par import baccarat, dice_wheel, let_it_ride, simulated, three_card_poker
 from games.par.core import ParError, sheet
 
@@ -52,7 +53,7 @@ def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = Non
     elif game == "pai_gow_poker":
         wagers = simulated.pai_gow_poker(wager, paytable, options, progress=progress)
     else:
-        raise ParError({"game": f"{game!r} is not a game of the engine ({', '.join(GAMES)})"})
+        raise ParError({"game": game_refusal(game)})
     if progress is not None:
         progress(1.0)
     return sheet(game, wagers)

@@ -135,7 +135,8 @@ def test_a_rules_submission_without_a_game_says_it_is_required_and_names_the_unk
     response = signed_in("tgm").post("/api/v1/rules-submissions/", {"gmae": "craps"},
                                      format="json")
     errors = assert_one_shape(response, 400, "gmae")
-    assert errors["game"] == ["required: a game of the engine"]
+    [refusal] = errors["game"]
+    assert refusal.startswith("required: choose a game: Three Card Poker (three_card_poker), ")
     assert "not a term of a Rules Submission" in errors["gmae"][0]
 
 

@@ -143,7 +143,8 @@ def test_paytables_propose_and_approve(api_session_for, compliance_officer, seco
     bad = api_session_for(compliance_officer).post("/api/v1/paytables/", {"entry": {"id": "x"}},
                                            format="json")
     assert bad.status_code == 400
-    assert bad.json()["errors"]["entry.game"] == ["required: a game of the engine"]
+    [refusal] = bad.json()["errors"]["entry.game"]
+    assert refusal.startswith("required: choose a game: Three Card Poker (three_card_poker), ")
 
 
 def test_a_property_that_is_not_yours_is_a_400(api_session_for, table_games_manager, lakeside,

@@ -237,7 +237,10 @@ def test_the_payout_limit_floor_counts_an_approved_database_paytable(
 
 @pytest.mark.parametrize(("entry", "field", "message"), [
     ({**PAYTABLE_F, "id": "blackjack.pair_plus.F", "game": "blackjack"}, "entry.game",
-     "'blackjack' is not a game of the engine"),
+     "'blackjack' is not a game we offer: Three Card Poker (three_card_poker), Let It Ride "
+     "Poker (let_it_ride), Texas Hold 'Em Bonus Poker (texas_holdem_bonus), Pai Gow Poker "
+     "(pai_gow_poker), Baccarat (baccarat), Craps side wagers (craps), Roulette side wagers "
+     "(roulette)"),
     ({**PAYTABLE_F, "id": "three_card_poker.nope.F", "wager": "nope"}, "entry.wager",
      "Three Card Poker has no wager or paytable option 'nope' (§649a.2(a))"),
     ({**PAYTABLE_F, "rows": [{"hand": "straight_flush", "meter_percent": "100"}]},
