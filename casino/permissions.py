@@ -2,26 +2,50 @@
 
 Views use ``ability_required`` (or ``require``), DRF views use ``HasAbility``; all three go
 through ``can`` so pages and API always agree. Refusals are 403s.
+
+A request asks several times (middleware, DRF permission, the service's own check), so the
+user's abilities and properties are read once per user object, two queries in all. Each request
+loads its user afresh (session or token), so a role or membership changed by an administrator
+counts from the user's next request.
 """
 
 from functools import wraps
 
+from django.contrib.auth.models import Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from rest_framework.permissions import BasePermission
 
 from casino.models import Property
 from casino.roles import ABILITIES
 
 
+def staff_properties(user) -> tuple[Property, ...]:
+    """The properties where ``user`` is staff, by name (cached on the user object)."""
+    if not getattr(user, "is_authenticated", False):
+        return ()
+    cached = getattr(user, "_casino_properties", None)
+    if cached is None:
+        cached = tuple(Property.objects.filter(memberships__user=user).order_by("name", "pk"))
+        user._casino_properties = cached
+    return cached
+
+
 def property_ids(user) -> frozenset[int]:
     """Ids of the properties where ``user`` is staff (cached on the user object)."""
-    if not getattr(user, "is_authenticated", False):
-        return frozenset()
-    cached = getattr(user, "_casino_property_ids", None)
+    return frozenset(p.pk for p in staff_properties(user))
+
+
+def abilities(user) -> frozenset[str]:
+    """The abilities ``user``'s roles (groups) and own permissions grant, in one query where
+    Django's ``has_perm`` makes two (cached on the user object)."""
+    cached = getattr(user, "_casino_abilities", None)
     if cached is None:
-        cached = frozenset(user.memberships.values_list("property_id", flat=True))
-        user._casino_property_ids = cached
+        granted = Permission.objects.filter(Q(group__user=user) | Q(user=user),
+                                            content_type__app_label="casino")
+        cached = frozenset(granted.values_list("codename", flat=True))
+        user._casino_abilities = cached
     return cached
 
 
@@ -33,7 +57,7 @@ def can(user, ability: str, property: Property | None = None) -> bool:
         return False
     if user.is_superuser:
         return True
-    if not user.has_perm(f"casino.{ability}"):
+    if ability not in abilities(user):
         return False
     ids = property_ids(user)
     return bool(ids) if property is None else property.pk in ids

@@ -9,13 +9,13 @@ from django.utils import timezone
 
 from casino.audit_display import action_name
 from casino.models import AuditEvent, Property
-from casino.permissions import property_ids
+from casino.permissions import property_ids, staff_properties
 from casino.roles import ROLES, Role
 
 
 def current_property(user) -> Property | None:
     """The user's property; with several, the first by name (a switcher can come later)."""
-    return Property.objects.filter(memberships__user=user).order_by("name", "pk").first()
+    return next(iter(staff_properties(user)), None)
 
 
 def user_roles(user) -> list[Role]:
