@@ -24,7 +24,8 @@ class SlipSerializer(serializers.ModelSerializer):
     paid_from_name = serializers.CharField(source="get_paid_from_display")
     parent = serializers.IntegerField(source="parent.number", default=None,
                                       allow_null=True)
-    recorded_by = serializers.CharField(source="recorded_by.username")
+    recorded_by = serializers.CharField(source="recorded_by.username", default=None,
+                                        allow_null=True)  # None: the system recorded it
     validated_by = serializers.CharField(source="validated_by.username", default=None,
                                          allow_null=True)
     paid_by = serializers.CharField(source="paid_by.username", default=None, allow_null=True)

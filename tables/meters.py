@@ -467,18 +467,27 @@ def _apply_mystery(meter: Meter, events: list) -> list[MeterEntry]:
 def _mystery_win(meter: Meter, trigger: MysteryTrigger, event) -> list[MeterEntry]:
     """The qualifying wager that took the meter past the trigger wins 100% of it (paid in whole
     cents, §631b.6(c)(7)); the meter resets to the minimum and a new trigger is drawn
-    (§631b.6(c)(3), (5)(iv))."""
+    (§631b.6(c)(3), (5)(iv)), and a jackpot slip for the table and seat waits for a floorperson
+    or above to validate it (§631b.6(c)(5)(i)-(ii)). Locks in the order slips take them: the
+    meter (held by the caller), then the slip counter, before the first audit event (the
+    reset may audit new parameters) takes the audit chain's lock."""
+    from tables import slips as slip_service  # tables.slips imports this module
+
     pk, table_id, seat = event[0], event[1], event[2]
     reference = f"mystery-{meter.pk}-{pk}"
+    number, submission = slip_service.next_number(meter.property), meter.submission
     hit = _hit(meter, amount=to_cents(meter.amount), actor=None, reference=reference,
                table_id=table_id, seat=seat,
                reason="Must-Hit-By Mystery Bonus won: 100% of the meter (§631b.6(c)(3), (7))")
     MysteryTrigger.objects.filter(pk=trigger.pk).update(hit_at=timezone.now(), hit_entry=hit)
     reset = _reset(meter, actor=None, reference=reference,
                    reason="Reset to the minimum after the Must-Hit-By win (§631b.6(c)(5)(iv))")
+    slip = slip_service.mystery_slip_record(meter=meter, submission=submission, number=number,
+                                            event=event, hit=hit, reset=reset)
     audit_record(actor=None, action="tables.meter.mystery_win", target=meter,
                  after={"table": table_id, "seat": seat, "paid": hit.paid,
-                        "trigger": trigger.amount, "reference": reference})
+                        "trigger": trigger.amount, "reference": reference,
+                        "slip": slip.number})
     return [hit, reset]
 
 

@@ -303,8 +303,9 @@ def _lock_counter(prop: Property) -> SlipCounter:
     return SlipCounter.objects.select_for_update().get(property=prop)
 
 
-def _next_number(prop: Property, counter: SlipCounter | None = None) -> int:
-    """The next slip number at ``prop``; a rolled-back slip gives its number back."""
+def next_number(prop: Property, counter: SlipCounter | None = None) -> int:
+    """The next slip number at ``prop``; a rolled-back slip gives its number back. Taken
+    before the transaction's first audit event (the counter's lock, then the audit chain's)."""
     counter = counter or _lock_counter(prop)
     counter.last_number += 1
     counter.save(update_fields=["last_number"])
@@ -355,7 +356,7 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     _with_meter(preview, meter_service.live_meter_amounts(table))
     fields = _slip_fields(preview.jackpot, table.property)
     slip = JackpotSlip.objects.create(
-        property=table.property, number=_next_number(table.property, counter), table=table,
+        property=table.property, number=next_number(table.property, counter), table=table,
         game=table.game,
         submission_id=preview.submission.get("id"),
         submission_version=preview.submission.get("version"), round=body,
@@ -375,6 +376,42 @@ def needs_validation(award: Award, fields: dict) -> bool:
     property's witness threshold (cf. §465a.26(b)(2)); any other payout is ready to pay as
     recorded."""
     return bool(award.verification or award.meter or fields["witness_required"])
+
+
+MYSTERY_RULE = "§631b.6(c)(3), (5), (7)"
+MYSTERY_VERIFICATION = "§631b.6(c)(5)(i)-(ii)"
+SYSTEM = "Progressive table game system"
+MYSTERY_NO_VOID = (
+    "A Must-Hit-By Mystery Bonus slip cannot be voided: the system paid the meter and reset it "
+    "to its minimum, with a new trigger, when the wager crossed the trigger (§631b.6(c)(3), "
+    "(5)(iv)). Putting the amount back would leave the meter past the trigger it crossed, and "
+    "possibly past the configuration's maximum. If the win was recorded in error, correct the "
+    "meter with a two-person meter adjustment.")
+
+
+def mystery_slip_record(*, meter, submission, number: int, event, hit, reset) -> JackpotSlip:
+    """The slip of a Must-Hit-By Mystery Bonus win, recorded by the system (no person) inside
+    the wager application that found it, under the meter's lock: ``number`` was taken before
+    the transaction's first audit event, as ``slip_record`` takes it. The meter was already paid
+    100% (``hit``) and reset (``reset``, §631b.6(c)(5)(iv), (7)); the slip waits for a
+    floorperson or above to verify the light and validate the payout (§631b.6(c)(5)(i)-(ii)),
+    then is paid from the table inventory or through the slip, as the Rules Submission says
+    (§631b.6(c)(6))."""
+    _pk, table_id, seat, wager, amount = event
+    table = Table.objects.select_related("property").get(pk=table_id)
+    award = Award(seat=seat, wager=wager,
+                  wager_name=f"Must-Hit-By Mystery Bonus on the {wager_name(table.game, wager)}",
+                  amount=amount, award=hit.paid, odds="100% of the meter", rule=MYSTERY_RULE,
+                  paid_from=PaidFrom.TABLE_INVENTORY, verification=MYSTERY_VERIFICATION)
+    slip = JackpotSlip.objects.create(
+        property=table.property, number=number, kind=SlipKind.MYSTERY, table=table,
+        game=table.game, submission=submission,
+        submission_version=submission.version if submission else None, round={}, meter=meter,
+        meter_name=meter.name, meter_before=hit.amount_after + hit.paid,
+        meter_after=reset.amount_after, recorded_by=None, **_slip_fields(award, table.property))
+    audit_record(actor=None, action="tables.slip.record", target=slip,
+                 after={**_snapshot(slip), "kind": slip.kind, "reference": hit.reference})
+    return slip
 
 
 # --- Validation and payment -----------------------------------------------------------------
@@ -405,9 +442,12 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     write comes last, so that global lock is held as briefly as possible."""
     verify_validator(slip, actor)
     slip = _locked(slip)
-    if slip.status != SlipStatus.RECORDED or slip.kind != SlipKind.JACKPOT:
+    if slip.status != SlipStatus.RECORDED or slip.kind not in (SlipKind.JACKPOT,
+                                                               SlipKind.MYSTERY):
         raise _fail("status", f"Slip {slip.number} is {slip.get_status_display().lower()}: "
                               "only a recorded jackpot slip can be validated.")
+    if slip.kind == SlipKind.MYSTERY:
+        return _validate_mystery(slip, actor)
     table = slip.table
     locked = meter_service.lock_meters(table)
     preview = settle_slip(table, slip.seat, slip.wager, slip.round)
@@ -441,6 +481,19 @@ def slip_validate(*, slip: JackpotSlip, actor) -> JackpotSlip:
     return slip
 
 
+def _validate_mystery(slip: JackpotSlip, actor) -> JackpotSlip:
+    """§631b.6(c)(5)(i)-(ii): a floorperson or above, having seen the system's light, validates
+    the payout the system recorded. The meter was paid and reset at the win, exactly once, so
+    nothing here touches it (no meter lock, no counter lock)."""
+    before = _snapshot(slip)
+    slip.status, slip.validated_by, slip.validated_at = (SlipStatus.VALIDATED, actor,
+                                                         timezone.now())
+    slip.save(update_fields=["status", "validated_by", "validated_at"])
+    audit_record(actor=actor, action="tables.slip.validate", target=slip, before=before,
+                 after=_snapshot(slip))
+    return slip
+
+
 def _companions(parent: JackpotSlip, preview: Preview, *, validated_by,
                 now) -> list[JackpotSlip]:
     """The shared-award and Envy Bonus slips of ``parent``, numbered after it (audited by
@@ -460,7 +513,7 @@ def _audit_companions(companions: list[JackpotSlip], actor) -> None:
 def _companion(parent: JackpotSlip, kind: str, award: Award, validated_by,
                now) -> JackpotSlip:
     return JackpotSlip.objects.create(
-        property=parent.property, number=_next_number(parent.property), kind=kind,
+        property=parent.property, number=next_number(parent.property), kind=kind,
         parent=parent, table=parent.table, game=parent.game, submission=parent.submission,
         submission_version=parent.submission_version, round=parent.round,
         meter=parent.meter if award.meter else None,
@@ -498,12 +551,15 @@ def slip_pay(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
 @transaction.atomic
 def slip_void(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
     """Two people void a slip: the first asks with a reason, a second confirms. Voiding
-    reverses the slip's meter entries and voids its Envy Bonus and shared-award slips."""
+    reverses the slip's meter entries and voids its Envy Bonus and shared-award slips. A
+    Must-Hit-By Mystery Bonus slip is refused (``MYSTERY_NO_VOID``)."""
     _require(actor, "slips.void", slip.property)
     data = check_input(data or {}, VOID_FIELDS)
     slip = _locked(slip)
     if slip.status == SlipStatus.VOIDED:
         raise _fail("status", f"Slip {slip.number} is already void.")
+    if slip.kind == SlipKind.MYSTERY:
+        raise _fail("kind", MYSTERY_NO_VOID)
     reason = str(data.get("reason") or "").strip()
     if slip.void_requested_by_id is None:
         if not reason:
@@ -649,7 +705,7 @@ def daily_report_csv(report: DailyReport) -> str:
             timezone.localtime(s.recorded_at).strftime("%Y-%m-%d %H:%M"), s.table.label,
             s.seat, s.wager_name, fmt(s.wager_amount), s.hand, s.odds, fmt(s.award),
             s.get_paid_from_display(), _meter(s.meter_before), _meter(s.meter_after),
-            _user(s.recorded_by), _user(s.validated_by), _user(s.paid_by), s.rule])
+            recorder(s), _user(s.validated_by), _user(s.paid_by), s.rule])
     return out.getvalue()
 
 
@@ -659,6 +715,11 @@ def _meter(value) -> str:
 
 def _user(user) -> str:
     return user.get_username() if user else ""
+
+
+def recorder(slip: JackpotSlip) -> str:
+    """Who recorded the slip: a person, or the system for a Must-Hit-By Mystery Bonus."""
+    return _user(slip.recorded_by) if slip.recorded_by_id else SYSTEM
 
 
 # --- Printing ---------------------------------------------------------------------------------
@@ -698,8 +759,8 @@ def print_lines(slip: JackpotSlip) -> list[tuple[str, str]]:
         ("Seat", str(slip.seat)),
         ("Wager", f"{slip.wager_name} {_money(slip.wager_amount)}"),
         *slip_cards(slip),
-        ("Hand", slip.hand + (f" (held at seat {slip.from_seat})"
-                              if slip.kind == SlipKind.ENVY else "")),
+        *([("Hand", slip.hand + (f" (held at seat {slip.from_seat})"
+                                 if slip.kind == SlipKind.ENVY else ""))] if slip.hand else []),
         ("Payout", slip.odds),
         ("Amount to the player", _money(slip.award)),
         ("Paid from", slip.get_paid_from_display()),
@@ -711,7 +772,8 @@ def print_lines(slip: JackpotSlip) -> list[tuple[str, str]]:
         lines.append(("Floorperson verification", slip.verification))
     if slip.parent_id:
         lines.append(("From jackpot slip", str(slip.parent.number)))
-    lines += [("Sections", slip.rule), ("Recorded by", _when(slip.recorded_by, slip.recorded_at)),
+    recorded = f"{recorder(slip)}, {timezone.localtime(slip.recorded_at):%Y-%m-%d %H:%M}"
+    lines += [("Sections", slip.rule), ("Recorded by", recorded),
               ("Validated by", _when(slip.validated_by, slip.validated_at)),
               ("Paid by", _when(slip.paid_by, slip.paid_at))]
     if slip.status == SlipStatus.VOIDED:
@@ -722,10 +784,14 @@ def print_lines(slip: JackpotSlip) -> list[tuple[str, str]]:
 
 
 def signature_lines(slip: JackpotSlip) -> list[str]:
-    """Preparer and validator always; a security or cage witness above the property's
-    threshold (default $1,200, cf. §465a.26(b)(2))."""
-    found = ["Prepared by (floor manager)", "Validated by (floorperson or above, not the "
-             "preparer, §649a.11(c)(5)(iii))"]
+    """Preparer and validator (a Must-Hit-By Mystery Bonus slip: the validator only, the
+    system prepared it); a security or cage witness above the property's threshold (default
+    $1,200, cf. §465a.26(b)(2))."""
+    if slip.kind == SlipKind.MYSTERY:
+        found = ["Validated by (floorperson or above, §631b.6(c)(5)(ii))"]
+    else:
+        found = ["Prepared by (floor manager)", "Validated by (floorperson or above, not the "
+                 "preparer, §649a.11(c)(5)(iii))"]
     if slip.witness_required:
         found.append(f"Witness (security or cage): amount above "
                      f"{_money(slip.property.jackpot_witness_threshold)}")

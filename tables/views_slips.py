@@ -104,7 +104,8 @@ def slip_detail(request, pk: int):
     return render(request, "tables/slips/detail.html", {
         "slip": slip, "companions": slip.companions.order_by("number"),
         "cards": slips.slip_cards(slip),
-        "can_validate": (slip.status == SlipStatus.RECORDED and slip.kind == "jackpot"
+        "can_validate": (slip.status == SlipStatus.RECORDED
+                         and slip.kind in ("jackpot", "mystery")
                          and can(user, "slips.validate", prop)
                          and user.pk != slip.recorded_by_id),
         "own_slip": user.pk == slip.recorded_by_id,

@@ -5,7 +5,8 @@ A floor manager records the round (``round``: the cards and wagers as dealt); th
 the table's approved terms, says what the seat won. A floorperson or above who is not the
 recorder validates it: the meter share is then computed from the meter as it stands, the meter
 is paid, and Envy Bonus slips are created for the other seats. Numbers are per property and
-gapless (``SlipCounter``, locked while a number is taken).
+gapless (``SlipCounter``, locked while a number is taken). A Must-Hit-By Mystery Bonus slip is
+recorded by the system at the win (``tables.meters``), which has already paid and reset the meter.
 """
 
 from django.conf import settings
@@ -30,6 +31,9 @@ class SlipKind(models.TextChoices):
     JACKPOT = "jackpot", "Jackpot"
     ENVY = "envy", "Envy Bonus"
     SHARE = "share", "Shared award"
+    # Recorded by the system when a qualifying wager takes the meter past its trigger
+    # (§631b.6(c)(3)); validated and paid like a jackpot (§631b.6(c)(5)-(6)).
+    MYSTERY = "mystery", "Must-Hit-By Mystery Bonus"
 
 
 class PaidFrom(models.TextChoices):
@@ -84,8 +88,9 @@ class JackpotSlip(models.Model):
     idempotency_key = models.CharField(max_length=100, blank=True)
     status = models.CharField(max_length=10, choices=SlipStatus.choices,
                               default=SlipStatus.RECORDED)
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                    related_name="+")
+    # None: recorded by the progressive table game system (a Must-Hit-By Mystery Bonus).
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.PROTECT, related_name="+")
     recorded_at = models.DateTimeField(default=timezone.now, db_index=True)
     validated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.PROTECT, related_name="+")

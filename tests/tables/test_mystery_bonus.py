@@ -1,13 +1,14 @@
 """Must-Hit-By Mystery Bonus (§631b.6): the trigger is drawn with a cryptographic RNG between
 the configuration's minimum and maximum, never shown before the hit; the qualifying wager that
-takes the meter past it wins 100% of the meter, which resets and draws a new trigger."""
+takes the meter past it wins 100% of the meter, which resets and draws a new trigger; a jackpot
+slip for the table and seat waits for a floorperson or above to validate it, then is paid."""
 
 import pytest
 
 from casino.models import AuditEvent
 from rulesubmissions.models import RulesSubmission
-from tables import meters, wagers
-from tables.models import EntryKind, Meter, MysteryTrigger
+from tables import meters, slips, wagers
+from tables.models import EntryKind, JackpotSlip, Meter, MeterEntry, MysteryTrigger, SlipStatus
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
 
@@ -121,3 +122,84 @@ def test_a_heavenly_9_wager_below_the_configurations_minimum_is_refused(
          "reason": "$4.99 is below $5.00, the minimum progressive wager of Must-Hit-By "
                    "configuration B-5 (§631b.6(c)(4))"},
         {"id": "m1", "status": "accepted"}]
+
+
+def won(mystery, api_for, api_client):
+    """Trigger $100.20 (B-5: 2% of $5 = $0.10 a wager): seat 4's third wager, $100.30, wins."""
+    MysteryTrigger.objects.filter(meter=mystery).update(amount=D("100.20"))
+    post(api_for(api_client), 1, 2, 4, 5)
+    wagers.wagers_apply(table_id=mystery.table_id)
+    return JackpotSlip.objects.get()
+
+
+def test_a_win_makes_one_slip_that_a_floorperson_validates_without_touching_the_meter(
+        mystery, api_for, api_client, floorperson):
+    slip = won(mystery, api_for, api_client)
+    # §631b.6(c)(7): 100% of the $100.30 meter; reset to the $100 minimum ((5)(iv)).
+    assert (slip.number, slip.kind, slip.status, slip.table.label, slip.seat) == (
+        1, "mystery", SlipStatus.RECORDED, "BAC-1", 4)
+    assert (slip.award, slip.wager_amount, slip.meter_before, slip.meter_after) == (
+        D("100.30"), D("5.00"), D("100.30"), D("100.00"))
+    assert slip.recorded_by is None and slip.meter_id == mystery.pk
+    assert (slip.verification, slip.rule) == ("§631b.6(c)(5)(i)-(ii)", "§631b.6(c)(3), (5), (7)")
+    ledger = list(MeterEntry.objects.values_list("pk", flat=True))
+    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    assert (slip.status, slip.validated_by) == (SlipStatus.VALIDATED, floorperson)
+    # Validation does not hit the meter again: no ledger row, $100.00 + the fourth $0.10.
+    assert list(MeterEntry.objects.values_list("pk", flat=True)) == ledger
+    meter = Meter.objects.get()
+    assert (meter.amount, meter.hits, meter.total_paid) == (D("100.10"), 1, D("100.30"))
+    with pytest.raises(slips.SlipError, match="Choose|may not be paid from"):
+        slips.slip_pay(slip=slip, actor=floorperson, data={"paid_from": "game_account"})
+    # §631b.6(c)(6): from the table inventory or through the slip (the cage), as submitted.
+    slip = slips.slip_pay(slip=slip, actor=floorperson, data={"paid_from": "not_table_inventory"})
+    assert (slip.status, slip.paid_by, slip.paid_from) == (SlipStatus.PAID, floorperson,
+                                                           "not_table_inventory")
+    assert JackpotSlip.objects.count() == 1 and Meter.objects.get().amount == D("100.10")
+    lines = dict(slips.print_lines(slip))
+    assert lines["Slip"] == "1 (Must-Hit-By Mystery Bonus)"
+    assert lines["Recorded by"].startswith("Progressive table game system, ")
+    assert (lines["Amount to the player"], lines["Meter before"], lines["Meter after"]) == (
+        "$100.30", "$100.30", "$100.00")
+    assert lines["Validated by"].startswith("felix, ") and lines["Paid by"].startswith("felix, ")
+    assert slips.signature_lines(slip) == [
+        "Validated by (floorperson or above, §631b.6(c)(5)(ii))"]
+
+
+def test_a_floor_manager_may_validate_it_on_the_page(mystery, api_for, api_client, client_for,
+                                                     floor_manager, api_session_for):
+    slip = won(mystery, api_for, api_client)
+    client = client_for(floor_manager)
+    page = client.get(f"/floor/slips/{slip.pk}/").content.decode()
+    assert "By the progressive table game system" in page
+    assert "Validate: the system's light is on and the payout is right" in page
+    client.post(f"/floor/slips/{slip.pk}/validate/")
+    slip.refresh_from_db()
+    assert (slip.status, slip.validated_by) == (SlipStatus.VALIDATED, floor_manager)
+    shown = api_session_for(floor_manager).get(f"/api/v1/jackpot-slips/{slip.pk}/").json()
+    assert (shown["kind_name"], shown["recorded_by"], shown["award"]) == (
+        "Must-Hit-By Mystery Bonus", None, "100.30")
+
+
+def test_its_void_is_refused_and_the_meter_stays(mystery, api_for, api_client, floor_manager):
+    slip = won(mystery, api_for, api_client)
+    ledger = MeterEntry.objects.count()
+    with pytest.raises(slips.SlipError, match="cannot be voided") as refused:
+        slips.slip_void(slip=slip, actor=floor_manager, data={"reason": "wrong table"})
+    assert list(refused.value.errors) == ["kind"]
+    slip.refresh_from_db()
+    assert (slip.status, slip.void_requested_by) == (SlipStatus.RECORDED, None)
+    assert MeterEntry.objects.count() == ledger and Meter.objects.get().amount == D("100.10")
+
+
+def test_each_win_takes_the_next_slip_number(mystery, api_for, api_client):
+    won(mystery, api_for, api_client)
+    # After the reset ($100.00) and the fourth wager ($100.10): a $100.15 trigger is crossed by
+    # the next $5 wager at $100.20.
+    MysteryTrigger.objects.filter(meter=mystery, hit_at__isnull=True).update(amount=D("100.15"))
+    events = [{"id": "h9-next", "table": "BAC-1", "seat": 6, "wager": "heavenly_9_progressive",
+               "amount": "5.00", "placed_at": "2026-11-30T21:16:04-05:00"}]
+    api_for(api_client).post("/api/v1/wagers/", events, format="json")
+    wagers.wagers_apply(table_id=mystery.table_id)
+    assert list(JackpotSlip.objects.order_by("number").values_list("number", "seat", "award")) == [
+        (1, 4, D("100.30")), (2, 6, D("100.20"))]
