@@ -107,8 +107,8 @@ def test_list_query_count_does_not_grow_with_rows(api_session_for, auditor, tabl
         services.submission_transition(actor=compliance_officer, submission=s, to="returned",
                                        comment=f"{game}: again")
     client.get(LIST)  # the session's idle clock is written at most once a minute
-    # session, user, current property, user permissions (2), property ids, count, page
-    with django_assert_num_queries(8):
+    # session, user, the properties (current one and ids), abilities, count, page
+    with django_assert_num_queries(6):
         response = client.get(LIST, {"status": "returned"})
     assert response.json()["count"] == 2
 

@@ -202,7 +202,7 @@ def test_the_list_names_a_bad_filter_and_reads_a_page_in_a_fixed_number_of_queri
         "Choose one of recorded (Waiting for validation), validated (Validated, to be paid), "
         "paid (Paid), voided (Void)."]
     client.get(LIST)  # the session and permissions, read once
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(6):
         found = client.get(LIST, {"status": "validated"}).json()
     assert [s["award"] for s in found["results"]] == ["10000.00", "10000.00", "20000.00"]
 
