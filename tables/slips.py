@@ -400,7 +400,8 @@ def mystery_slip_record(*, meter, submission, number: int, event, hit, reset) ->
     _pk, table_id, seat, wager, amount = event
     table = Table.objects.select_related("property").get(pk=table_id)
     award = Award(seat=seat, wager=wager,
-                  wager_name=f"Must-Hit-By Mystery Bonus on the {wager_name(table.game, wager)}",
+                  wager_name=(f"Must-Hit-By Mystery Bonus (qualifying "
+                              f"{wager_name(table.game, wager)} wager)"),
                   amount=amount, award=hit.paid, odds="100% of the meter", rule=MYSTERY_RULE,
                   paid_from=PaidFrom.TABLE_INVENTORY, verification=MYSTERY_VERIFICATION)
     slip = JackpotSlip.objects.create(

@@ -158,6 +158,8 @@ def test_a_win_makes_one_slip_that_a_floorperson_validates_without_touching_the_
     assert JackpotSlip.objects.count() == 1 and Meter.objects.get().amount == D("100.10")
     lines = dict(slips.print_lines(slip))
     assert lines["Slip"] == "1 (Must-Hit-By Mystery Bonus)"
+    assert lines["Wager"] == ("Must-Hit-By Mystery Bonus (qualifying Heavenly 9 Progressive "
+                              "wager) $5.00")
     assert lines["Recorded by"].startswith("Progressive table game system, ")
     assert (lines["Amount to the player"], lines["Meter before"], lines["Meter after"]) == (
         "$100.30", "$100.30", "$100.00")
@@ -179,6 +181,10 @@ def test_a_floor_manager_may_validate_it_on_the_page(mystery, api_for, api_clien
     shown = api_session_for(floor_manager).get(f"/api/v1/jackpot-slips/{slip.pk}/").json()
     assert (shown["kind_name"], shown["recorded_by"], shown["award"]) == (
         "Must-Hit-By Mystery Bonus", None, "100.30")
+    printed = client.get(f"/floor/slips/{slip.pk}/print/").content.decode()
+    assert "Progressive table game system" in printed and "$100.30" in printed
+    pdf = client.get(f"/floor/slips/{slip.pk}/pdf/")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 
 
 def test_its_void_is_refused_and_the_meter_stays(mystery, api_for, api_client, floor_manager):
