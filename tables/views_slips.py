@@ -134,7 +134,7 @@ def _act(request, pk: int, service, done: str, **kwargs):
 @require_POST
 def slip_validate(request, pk: int):
     return _act(request, pk, slips.slip_validate,
-                "Slip {number} validated: the meter was paid and reset as the terms say.")
+                "Slip {number} validated: it may now be paid.")
 
 
 @ability_required("slips.validate")
