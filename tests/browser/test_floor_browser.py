@@ -5,10 +5,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from casino.demo import DEMO_PASSWORD
 from casino.models import Property
 from tables import floor, meters
 from tables.models import Layout, Table
+from tests.browser.session import log_in, log_out
 from tests.tables import floor_builders as fb
 
 media_root = fb.media_root
@@ -16,17 +16,8 @@ media_root = fb.media_root
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_selector("h1")
 
 
-def log_out(page) -> None:
-    page.click("form[action='/logout/'] button")
-    page.wait_for_selector("#id_username")
 
 
 @pytest.fixture

@@ -6,23 +6,14 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from casino.demo import DEMO_PASSWORD
 from rulesubmissions.models import RulesSubmission, Status
+from tests.browser.session import log_in, log_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", DEMO_PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_selector("h1")
 
 
-def log_out(page) -> None:
-    page.click("#user-menu button:text-is('Sign out')")
-    page.wait_for_selector("#id_username")
 
 
 def fill(page, selector: str, value: str) -> None:

@@ -3,6 +3,7 @@ on the grid, the htmx preview), a floorperson validates and pays it, and the sli
 
 import pytest
 
+from tests.browser.session import log_in
 from tests.conftest import PASSWORD
 from tests.tables import slip_builders as sb
 
@@ -11,18 +12,11 @@ tcp_table = sb.tcp_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(page, live_server, username):
-    page.context.clear_cookies()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_selector("h1")
 
 
 def test_record_validate_pay_and_print_a_jackpot(live_server, page, tcp_table, floor_manager,
                                                  floorperson):
-    log_in(page, live_server, floor_manager.username)
+    log_in(page, live_server.url, floor_manager.username, PASSWORD)
     page.goto(f"{live_server.url}/floor/slips/record/{tcp_table.pk}/")
     page.select_option("#id_wager", "five_card_progressive")
     page.fill("#id_dealer", "Qd 3c 2d")
@@ -39,7 +33,7 @@ def test_record_validate_pay_and_print_a_jackpot(live_server, page, tcp_table, f
     assert "Waiting for validation" in page.inner_text("#slip-status")
     slip_url = page.url
 
-    log_in(page, live_server, floorperson.username)
+    log_in(page, live_server.url, floorperson.username, PASSWORD)
     page.goto(slip_url)
     page.click("#validate-button")
     page.wait_for_selector("#slip-status:has-text('Validated')")
