@@ -5,6 +5,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from casino.permissions import ability_required
+from games.names import hand_name, words
 from rulesubmissions import par
 from rulesubmissions.engine import game_spec
 from rulesubmissions.selectors import display_catalog
@@ -13,10 +14,6 @@ from rulesubmissions.views import _submission
 
 def _percent(value) -> str:
     return "" if value is None else f"{value * 100:.3f}%"
-
-
-def _words(key: str) -> str:
-    return key.replace("_", " ").replace("em all", "'em all")
 
 
 def _wager_view(w: dict, catalog) -> dict:
@@ -30,13 +27,13 @@ def _wager_view(w: dict, catalog) -> dict:
         "method_label": "Exact" if w["method"] == "exact" else "Monte Carlo",
         "ci95": " to ".join(_percent(x) for x in w["ci95"]) if w["ci95"] else "",
         "hit_frequency": _percent(w["hit_frequency"]),
-        "rows": [{"hand": _words(r["hand"]), "probability": f"{r['probability']:.8f}",
+        "rows": [{"hand": hand_name(r["hand"]), "probability": f"{r['probability']:.8f}",
                   "return": f"{r['return']:+.6f}"} for r in w["rows"]],
         "progressive": progressive and {
             **progressive,
             "break_even": "" if progressive["break_even_meter"] is None
             else f"${progressive['break_even_meter']:,.2f}",
-            "top_award": _words(progressive["top_award"]),
+            "top_award": hand_name(progressive["top_award"]),
             "one_in": f"1 in {progressive['top_award_one_in']:,}" if progressive[
                 "top_award_one_in"] else "not seen in this simulation",
             "per_meter": _percent(1000 * progressive["return_per_meter_dollar"]),
@@ -54,12 +51,12 @@ def _context(request, submission) -> dict:
     lines = []
     for request_, sheet in state["lines"]:
         wager = spec.wager(request_.wager) if spec else None
-        line = {"title": wager.name if wager else _words(request_.wager), "sheet": sheet,
+        line = {"title": wager.name if wager else words(request_.wager), "sheet": sheet,
                 "wagers": []}
         if sheet is not None and sheet.result:
             line["wagers"] = [_wager_view(w, catalog) for w in sheet.result["wagers"]]
         lines.append(line)
-    uncovered = [spec.wager(k).name if spec and spec.wager(k) else _words(k)
+    uncovered = [spec.wager(k).name if spec and spec.wager(k) else words(k)
                  for k in state["uncovered"]]
     return {"submission": submission, "state": state, "lines": lines, "uncovered": uncovered}
 
