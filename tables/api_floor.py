@@ -82,15 +82,20 @@ _SETTLE_EXAMPLE = {"dealer": ["Qh", "7h", "2d"], "positions": [
      "wagers": {"ante": "10.00", "play": "10.00", "pair_plus": "5.00"}}]}
 
 
-class TableList(generics.ListAPIView):
-    """Tables of your property; POST adds one (table games manager)."""
+class _TableView:
+    """Tables are looked up among the user's own properties (others' are 404)."""
 
-    serializer_class = TableSerializer
     permission_classes = [HasAbility]
-    required_ability = "tables.read"
+    serializer_class = TableSerializer
 
     def get_queryset(self):
         return floor.table_list(user=self.request.user)
+
+
+class TableList(_TableView, generics.ListAPIView):
+    """Tables of your property; POST adds one (table games manager)."""
+
+    required_ability = "tables.read"
 
     @extend_schema(
         request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
@@ -110,15 +115,10 @@ class TableList(generics.ListAPIView):
         return Response(_table_detail(table), status=201)
 
 
-class TableDetail(generics.GenericAPIView):
+class TableDetail(_TableView, generics.GenericAPIView):
     """One table with its terms and opening problems; PATCH changes a closed table."""
 
-    permission_classes = [HasAbility]
     required_ability = "tables.read"
-    serializer_class = TableSerializer
-
-    def get_queryset(self):
-        return floor.table_list(user=self.request.user)
 
     @extend_schema(responses=OpenApiTypes.OBJECT, examples=[OpenApiExample(
         "A closed table that may not open yet (part)", response_only=True, status_codes=["200"],
@@ -140,16 +140,11 @@ class TableDetail(generics.GenericAPIView):
         return Response(_table_detail(table))
 
 
-class TableAction(generics.GenericAPIView):
+class TableAction(_TableView, generics.GenericAPIView):
     """POST ``open`` or ``close`` (floor manager). Opening is refused with every reason."""
 
-    permission_classes = [HasAbility]
     required_ability = "tables.read"
-    serializer_class = TableSerializer
     ACTIONS = {"open": floor.table_open, "close": floor.table_close}
-
-    def get_queryset(self):
-        return floor.table_list(user=self.request.user)
 
     @extend_schema(
         request=None, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
@@ -168,15 +163,10 @@ class TableAction(generics.GenericAPIView):
         return Response(_table_detail(table))
 
 
-class TableSettle(generics.GenericAPIView):
+class TableSettle(_TableView, generics.GenericAPIView):
     """POST /api/v1/tables/{id}/settle/: a round settled by the table's approved terms."""
 
-    permission_classes = [HasAbility]
     required_ability = "engine.settle"
-    serializer_class = TableSerializer
-
-    def get_queryset(self):
-        return floor.table_list(user=self.request.user)
 
     @extend_schema(
         summary="Settle one round at a table",
