@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from games.errors import GameError
+from games.hands import ThreeCardCategory
 from games.money import fmt
 from games.names import hand_name
 
@@ -238,8 +239,8 @@ def parse_paytable(entry: Mapping) -> Paytable:
 
 # The three-card ranking (games.hands, §649a.3 and §643a.12(c)): a wager paying only these
 # pays any of them, a mini-royal (A-K-Q suited) included, whatever its tables list today.
-THREE_CARD_HANDS = ("mini_royal", "straight_flush", "three_of_a_kind", "straight", "flush",
-                    "pair")
+THREE_CARD_HANDS = ("mini_royal", *(c.name.lower() for c in sorted(ThreeCardCategory, reverse=True)
+                                    if c != ThreeCardCategory.HIGH_CARD))
 
 
 def known_hands(game: str, wager: str) -> tuple[str, ...]:
