@@ -12,6 +12,7 @@ from games.paytables import Catalog, PaytableNames, known_hands, using
 from games.spec import GameSpec
 from rulesubmissions.engine import available_games
 from rulesubmissions.models import Status
+from rulesubmissions.services import plain_money
 from rulesubmissions.validation import (
     METER_FIELDS,
     needed_meters,
@@ -386,7 +387,7 @@ def parse_row(line: str, n: int) -> dict:
     if value.endswith("%"):
         return {"hand": hand, "meter_percent": value[:-1].strip()}
     if value.startswith("$"):
-        return {"hand": hand, "amount": value[1:].replace(",", "").strip()}
+        return {"hand": hand, "amount": plain_money(value)}
     odds, _, basis = value.partition(" ")
     row = {"hand": hand, "odds": odds.replace(",", "")}
     basis = basis.replace("1", "").strip()  # "40 to 1" and "40 to" both read as 40 to 1
