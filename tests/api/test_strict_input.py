@@ -62,21 +62,22 @@ def test_a_round_nested_a_thousand_levels_deep_is_a_400_naming_the_field(integra
     assert errors[field] == [f"nested more than {MAX_JSON_DEPTH} levels deep"]
 
 
+def _all_routes(resolver=None, prefix="/"):
+    """Every URL pattern of the project, as its route text."""
+    routes = []
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if hasattr(pattern, "url_patterns"):
+            routes += _all_routes(pattern, prefix + str(pattern.pattern))
+        else:
+            routes.append(prefix + str(pattern.pattern))
+    return routes
+
+
 def _api_routes():
     """Every API route of the project, with any id filled in (the route's own checks may
     refuse the id: the body must still never be a 500)."""
-    routes = []
-
-    def walk(resolver, prefix):
-        for pattern in resolver.url_patterns:
-            if hasattr(pattern, "url_patterns"):
-                walk(pattern, prefix + str(pattern.pattern))
-            else:
-                routes.append(prefix + str(pattern.pattern))
-
-    walk(get_resolver(), "/")
     filled = []
-    for route in routes:
+    for route in _all_routes():
         if not route.startswith("/api/v1/"):
             continue
         for converter in ("<int:pk>", "<int:id>", "<str:decision>"):
@@ -269,18 +270,8 @@ def test_superscript_digits_in_any_query_parameter_are_never_a_500(admin_user, a
 
 
 def _page_routes():
-    routes = []
-
-    def walk(resolver, prefix):
-        for pattern in resolver.url_patterns:
-            if hasattr(pattern, "url_patterns"):
-                walk(pattern, prefix + str(pattern.pattern))
-            else:
-                routes.append(prefix + str(pattern.pattern))
-
-    walk(get_resolver(), "/")
     pages = []
-    for route in routes:
+    for route in _all_routes():
         if route.startswith(("/api/", "/admin/")) or "<" in route.replace("<int:pk>", ""):
             continue
         if "^" in route or "(?P" in route or route == "/healthz":  # 503 is its answer
