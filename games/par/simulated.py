@@ -17,6 +17,7 @@ import numpy as np
 from games import batch
 from games.cards import ACE, THREE, rank
 from games.hands import CATEGORY_STARTS
+from games.names import choice_name
 from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
 from games.pai_gow.pai_gow_wager import VIGORISH, compare
 from games.pai_gow.rankings import is_queens_dragon, seven_card_hands
@@ -81,8 +82,9 @@ def pai_gow(options: Mapping[str, str], *, progress=None) -> WagerPar:
               results == PUSH, "dealer wins (copies included)": results == LOSE}
     par = core.monte_carlo(
         "pai_gow", "Pai Gow Poker Wager", None, nets, labels, seed=seed,
-        strategy=f"The player sets every hand by the house way '{way}', as the dealer does "
-                 f"(§645a.11(c)); {'EZ Pai Gow Poker: no vigorish' if ez else '5% vigorish on wins (§645a.13(a))'}")
+        strategy=f"The player sets every hand by the {choice_name('house_way', way).lower()}, "
+                 "as the dealer does (§645a.11(c)); "
+                 + ("EZ Pai Gow Poker: no vigorish" if ez else "5% vigorish on wins (§645a.13(a))"))
     return par
 
 
@@ -129,7 +131,9 @@ def pai_gow_side(wager: str, tables, options: Mapping[str, str], *, progress=Non
         par = core.monte_carlo(
             wager, SPEC.wager(wager).name, table.id, nets, labels, seed=seed,
             strategy="No decisions: paid on the hands the player's seven cards form, the "
-                     f"dealer rearranging them (§645a.11(h)){' (the dealer' + chr(39) + 's seven for Queen' + chr(39) + 's Dragon)' if wager == 'queens_dragon' else ''}")
+                     "dealer rearranging them (§645a.11(h))"
+                     + (" (the dealer's seven for Queen's Dragon)" if wager == "queens_dragon"
+                        else ""))
         if any(r.hand.startswith("envy_") for r in table.rows):
             par.notes.append("The Envy Bonus rows are paid on other players' hands and are "
                              "not counted: each other player at the table adds to the return")
