@@ -726,7 +726,7 @@ def recorder(slip: JackpotSlip) -> str:
 # --- Printing ---------------------------------------------------------------------------------
 
 def _money(value) -> str:
-    return "" if value is None else f"${value:,.2f}"
+    return "" if value is None else meter_service.dollars(value)
 
 
 def _when(user, moment) -> str:

@@ -15,9 +15,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from casino.models import Property
+from tables.models.meter import METER_DIGITS
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
-METER = {"max_digits": 24, "decimal_places": 10}
 
 
 class SlipStatus(models.TextChoices):
@@ -82,8 +82,8 @@ class JackpotSlip(models.Model):
     meter = models.ForeignKey("tables.Meter", null=True, blank=True, on_delete=models.PROTECT,
                               related_name="+")
     meter_name = models.CharField(max_length=120, blank=True)
-    meter_before = models.DecimalField(null=True, blank=True, **METER)
-    meter_after = models.DecimalField(null=True, blank=True, **METER)
+    meter_before = models.DecimalField(null=True, blank=True, **METER_DIGITS)
+    meter_after = models.DecimalField(null=True, blank=True, **METER_DIGITS)
     witness_required = models.BooleanField(default=False)
     idempotency_key = models.CharField(max_length=100, blank=True)
     status = models.CharField(max_length=10, choices=SlipStatus.choices,

@@ -6,6 +6,7 @@ from decimal import Decimal
 from django import template
 
 from casino.permissions import can
+from tables.meters import dollars
 
 register = template.Library()
 RECENT = 5
@@ -23,8 +24,5 @@ def table_slips(context, table):
 
 @register.filter
 def money(value) -> str:
-    """Dollars as staff read them: ``$20,000.00`` (a meter's fractions of a cent shown to the
-    cent)."""
-    if value in (None, ""):
-        return ""
-    return f"${Decimal(value):,.2f}"
+    """Dollars as staff read them, as the meter pages write them: ``$20,000.00``."""
+    return "" if value in (None, "") else dollars(Decimal(value))

@@ -2,40 +2,18 @@
 what each one changed, and a writer holding an old version is refused (412 / a clear message)
 instead of overwriting."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.urls import reverse
 
 from casino.models import AuditEvent
 from rulesubmissions.models import RulesSubmission
 from tests.ci import in_ci
+from tests.threads import at_once
 
 LIST = "/api/v1/rules-submissions/"
-
-
-def _at_once(*calls):
-    """Run each call in its own thread (own database connection), released together."""
-    start = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            start.wait()
-            results[i] = call()
-        except Exception as exc:  # reported by the test, in its own thread
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 @pytest.mark.django_db(transaction=True)
@@ -51,7 +29,7 @@ def test_two_simultaneous_patches_both_survive(api_session_for, table_games_mana
         low, high = RulesSubmission.objects.values_list(
             "table_minimum", "table_maximum").get(pk=draft.pk)
         low, high = low + 1, high + 100
-        responses = _at_once(
+        responses = at_once(
             lambda c=minimum, v=low: c.patch(url, {"table_minimum": str(v)}, format="json"),
             lambda c=maximum, v=high: c.patch(url, {"table_maximum": str(v)}, format="json"))
         assert [r.status_code for r in responses] == [200, 200], responses

@@ -2,8 +2,6 @@
 validations of jackpots on one meter are served one after the other, the second paid from the
 reset meter; a double-submitted record makes one slip; numbers stay gapless."""
 
-import threading
-
 import pytest
 from django.db import connection
 
@@ -12,6 +10,7 @@ from tables.models import JackpotSlip, Meter
 from tests.ci import in_ci
 from tests.tables import slip_builders as sb
 from tests.tables.slip_builders import D, position, tcp_round
+from tests.threads import at_once
 
 tcp_table, second_floorperson, record = sb.tcp_table, sb.second_floorperson, sb.record
 
@@ -27,28 +26,6 @@ def _postgresql():
         pytest.skip("row locks need PostgreSQL")
 
 
-def run_together(*calls):
-    """Start every call at once (a barrier) in its own thread; return results or errors."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - reported to the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
-
-
 def test_two_royals_on_one_meter_are_paid_one_after_the_other(tcp_table, record, floorperson,
                                                              second_floorperson):
     # Two rounds, two royal flushes on the Five-Card Progressive (100% of the meter,
@@ -60,7 +37,7 @@ def test_two_royals_on_one_meter_are_paid_one_after_the_other(tcp_table, record,
     second = record(tcp_table, 2, "five_card_progressive", tcp_round(
         position(2, "As Ks Qs", pair_plus="5.00", five_card_progressive="1.00"),
         community="Js Ts"))
-    results = run_together(lambda: slips.slip_validate(slip=first, actor=floorperson),
+    results = at_once(lambda: slips.slip_validate(slip=first, actor=floorperson),
                            lambda: slips.slip_validate(slip=second, actor=second_floorperson))
     assert all(isinstance(r, JackpotSlip) for r in results), results
     paid = sorted((r.meter_before, r.award, r.meter_after) for r in results)
@@ -74,7 +51,7 @@ def test_a_double_submitted_record_makes_one_slip(tcp_table, floor_manager):
     data = {"seat": 1, "wager": "three_card_progressive", "idempotency_key": "double-click",
             "round": tcp_round(position(1, "8s 8h 8d", pair_plus="5.00",
                                         three_card_progressive="1.00"))}
-    results = run_together(*[lambda: slips.slip_record(table=tcp_table, data=dict(data),
+    results = at_once(*[lambda: slips.slip_record(table=tcp_table, data=dict(data),
                                                        actor=floor_manager)] * 4)
     assert all(isinstance(r, JackpotSlip) for r in results), results
     assert {r.pk for r in results} == {JackpotSlip.objects.get().pk}
@@ -89,7 +66,7 @@ def test_concurrent_records_are_numbered_without_gaps(tcp_table, floor_manager):
                                          data={"seat": seat, "wager": "three_card_progressive",
                                                "round": body})
 
-    results = run_together(*[one(seat) for seat in range(1, 7)])
+    results = at_once(*[one(seat) for seat in range(1, 7)])
     assert all(isinstance(r, JackpotSlip) for r in results), results
     assert sorted(r.number for r in results) == [1, 2, 3, 4, 5, 6]
 
@@ -115,7 +92,7 @@ def test_linked_tables_share_the_meter_and_are_served_one_after_the_other(
                       community="Jh Th")
     recorded = [slips.slip_record(table=t, actor=floor_manager, data={
         "seat": 1, "wager": "five_card_progressive", "round": royal}) for t in tables]
-    results = run_together(
+    results = at_once(
         lambda: slips.slip_validate(slip=recorded[0], actor=floorperson),
         lambda: slips.slip_validate(slip=recorded[1], actor=second_floorperson))
     assert all(isinstance(r, JackpotSlip) for r in results), results
@@ -136,7 +113,7 @@ def test_a_validation_with_envy_and_a_record_at_once_never_deadlock(tcp_table, r
             position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
             position(3, "2s 5c 9d", pair_plus="5.00", five_card_progressive="1.00"),
             community="Jh Th"))
-        results = run_together(
+        results = at_once(
             lambda slip=jackpot: slips.slip_validate(slip=slip, actor=floorperson),
             lambda: slips.slip_record(table=other, actor=floor_manager, data={
                 "seat": 2, "wager": "three_card_progressive", "round": trips}))
