@@ -239,17 +239,12 @@ class InputLimitsMiddleware:
 
 
 def _json_errors(request) -> dict[str, list[str]]:
-    most = limit("MAX_JSON_BYTES")
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    if declared > most:
-        return {"detail": [f"the request body is at most {most:,} bytes"]}
+    """Django refuses a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` before reading it;
+    ``parse_json`` the smaller ``MAX_JSON_BYTES``."""
     try:
         raw = request.body
     except RequestDataTooBig:
-        return {"detail": [f"the request body is at most {most:,} bytes"]}
+        return {"detail": [f"the request body is at most {limit('MAX_JSON_BYTES'):,} bytes"]}
     if not raw:
         return {}
     try:
