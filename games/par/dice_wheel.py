@@ -29,6 +29,8 @@ from games.craps import (
     _count_hand,
     completed_numbers,
 )
+from games.craps import SPEC as CRAPS_SPEC
+from games.names import choice_name
 from games.par import core
 from games.par.core import Outcome, WagerPar
 from games.roulette import BLAZING_NUMBERS, WHEELS, b2b_payouts, bonus_round_row
@@ -46,10 +48,10 @@ def pass_line() -> list[WagerPar]:
     """Won on a come-out 7 or 11 or a point repeated before a 7; lost on 2, 3, 12 or the
     seven-out; even money. Don't Pass is the reverse, a come-out 12 barred (returned)."""
     natural = sum(DICE[t] for t in NATURALS)
-    craps = DICE[2] + DICE[3] + DICE[12]
+    craps = sum(DICE[t] for t in CRAPS)
     made = sum(DICE[p] * _point_made(p) for p in POINTS)
     missed = sum(DICE[p] * (1 - _point_made(p)) for p in POINTS)
-    section = "Chapter 623a: the base game, as games/craps plays the come-out and the point"
+    section = "The base game's come-out, point and seven-out (Chapter 623a)"
     return [
         WagerPar("pass_line", "Pass Line", None, [
             Outcome("come-out 7 or 11", float(natural), 1.0),
@@ -82,7 +84,7 @@ def bonus_craps(paytable: str | None) -> list[WagerPar]:
         for wager, totals in BONUS_CRAPS.items():
             p = float(all_before_seven(frozenset(totals)))
             rows = [r for r in core.paid_rows(table) if r.hand == wager]
-            out.append(WagerPar(wager, wager.replace("_", " ").title().replace("Em", "'em"),
+            out.append(WagerPar(wager, CRAPS_SPEC.wager(wager).name,
                                 table.id, core.by_rows(table, {wager: p}, wager, rows=rows),
                                 notes=["Every needed total before any 7, a come-out 7 "
                                        "included (§623b.3)"]))
@@ -131,7 +133,8 @@ def roulette(wager: str | None, paytable: str | None, options: Mapping[str, str]
         p = covered / compartments
         out.append(WagerPar(key, name, None, [
             Outcome(f"wins {odds} to 1", p, float(odds)), Outcome(core.LOSES, 1 - p, -1.0)],
-            notes=[f"{compartments} compartments ({wheel.replace('_', ' ')}, §617a.1(d))"]))
+            notes=[f"{compartments} compartments, {choice_name('wheel', wheel).lower()} "
+                   "(§617a.1(d))"]))
     return out
 
 
