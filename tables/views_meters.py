@@ -130,7 +130,7 @@ def meter_seed(request, table_pk: int, key: str):
     except meters.MeterError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"{meter.name} seeded at ${meter.initial_amount:,.2f}.")
+        messages.success(request, f"{meter.name} seeded at {meters.dollars(meter.initial_amount)}.")
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):
