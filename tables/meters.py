@@ -496,7 +496,8 @@ def _mystery_win(meter: Meter, trigger: MysteryTrigger, event) -> list[MeterEntr
 @transaction.atomic
 def adjustment_propose(*, meter: Meter, amount: Decimal, reason: str, actor) -> MeterAdjustment:
     """A correction of the amount shown, with a reason; it changes nothing until a second
-    person approves it."""
+    person approves it (a meter decreases only by a paid win or a documented adjustment: a
+    secondary source, cf. N.J.A.C. 13:69D-1.52(f); Pennsylvania's §605a.7 is silent)."""
     require(actor, "meters.adjust", meter.property)
     if not reason.strip():
         raise MeterError("a reason is required", "reason")
