@@ -69,6 +69,14 @@ def require(user, ability: str, property: Property | None = None) -> None:
         raise PermissionDenied(f"{ability} refused")
 
 
+def require_at(user, ability: str, property: Property | None) -> None:
+    """``require`` for a write that belongs to a property: without one (a superuser with no
+    staff membership) there is nowhere to write it, so it is refused too."""
+    if property is None:
+        raise PermissionDenied(f"{ability} refused")
+    require(user, ability, property)
+
+
 def ability_required(ability: str):
     """View decorator: login first, then ``ability`` at the request's current property."""
 

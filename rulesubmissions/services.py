@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.models import Property
-from casino.permissions import can
+from casino.permissions import require
 from games import game_refusal
 from games.paytables import entry_errors, known_hands, parse_paytable
 from rulesubmissions import selectors
@@ -72,11 +72,6 @@ def submission_etag(submission: RulesSubmission) -> str:
     """Changes with every write to the version: the API's ``ETag``, the editor's hidden field."""
     stamp = f"{submission.pk}:{submission.status}:{submission.updated_at.isoformat()}"
     return hashlib.sha256(stamp.encode()).hexdigest()[:32]
-
-
-def _require(user, ability: str, prop: Property) -> None:
-    if not can(user, ability, prop):
-        raise PermissionDenied(f"{ability} refused")
 
 
 MONEY_TERMS = ("table_minimum", "table_maximum", "payout_limit")
@@ -157,7 +152,7 @@ def _save_new(submission: RulesSubmission) -> RulesSubmission:
 @transaction.atomic
 def submission_create(*, actor, property: Property, terms: dict) -> RulesSubmission:
     """A new draft (version 1, or the next version) from terms that pass every check."""
-    _require(actor, "rulesubmissions.draft", property)
+    require(actor, "rulesubmissions.draft", property)
     clean = _checked_terms(property, terms)
     _refuse_second_open(property, clean["game"])
     submission = RulesSubmission(property=property, game=clean["game"], author=actor,
@@ -174,7 +169,7 @@ def submission_create(*, actor, property: Property, terms: dict) -> RulesSubmiss
 @transaction.atomic
 def submission_new_version(*, actor, property: Property, game: str) -> RulesSubmission:
     """A draft copying the latest approved version: the only way to change approved terms."""
-    _require(actor, "rulesubmissions.draft", property)
+    require(actor, "rulesubmissions.draft", property)
     base = selectors.latest_approved(property=property, game=game)
     if base is None:
         raise RulesError({"game": ["no approved version to amend; create a new submission"]})
@@ -189,7 +184,7 @@ def submission_update(*, actor, submission: RulesSubmission, terms: dict, partia
     concurrent changes both survive); ``if_match`` refuses the write if the version changed
     since the writer read it (``submission_etag``)."""
     submission = RulesSubmission.objects.select_for_update().get(pk=submission.pk)
-    _require(actor, "rulesubmissions.draft", submission.property)
+    require(actor, "rulesubmissions.draft", submission.property)
     if if_match is not None and if_match != submission_etag(submission):
         raise StaleVersion(f"Version {submission.version} was changed by someone else at "
                            f"{timezone.localtime(submission.updated_at):%Y-%m-%d %H:%M:%S} "
@@ -238,7 +233,7 @@ def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str
                        effective_date: date | None) -> None:
     if to not in TRANSITIONS.get(submission.status, set()):
         raise RulesError({"status": [refused_transition(submission, to)]})
-    _require(actor, TRANSITION_ABILITY[to], submission.property)
+    require(actor, TRANSITION_ABILITY[to], submission.property)
     if to in (Status.APPROVED, Status.RETURNED) and submission_is_own(actor, submission):
         raise PermissionDenied("the author of a Rules Submission cannot review it")
     if to == Status.RETURNED and not comment.strip():
@@ -341,7 +336,7 @@ def _parse_entry(prop: Property, entry: object):
 @transaction.atomic
 def paytable_propose(*, actor, property: Property, entry: dict) -> CatalogPaytable:
     """A compliance officer enters a paytable from a newer regulation; not usable yet."""
-    _require(actor, "paytables.approve", property)
+    require(actor, "paytables.approve", property)
     table, entry = _parse_entry(property, entry)
     paytable = CatalogPaytable.objects.create(
         property=property, paytable_id=table.id, game=table.game, wager=table.wager,
@@ -365,7 +360,7 @@ def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> Catalog
         raise RulesError({"status": [f"{paytable.paytable_id} is "
                                      f"{paytable.get_status_display().lower()}, no longer a "
                                      "proposal"]})
-    _require(actor, "paytables.approve", paytable.property)
+    require(actor, "paytables.approve", paytable.property)
     if paytable_is_own(actor, paytable):
         raise PermissionDenied("a second compliance officer must decide on a paytable")
     before = {"status": paytable.status}
@@ -382,7 +377,7 @@ def _paytable_for_decision(actor, paytable: CatalogPaytable, to: str) -> Catalog
         raise RulesError({"status": [f"{paytable.paytable_id} is "
                                      f"{paytable.get_status_display().lower()}: it cannot be "
                                      f"{PaytableStatus(to).label.lower()} now"]})
-    _require(actor, "paytables.approve", paytable.property)
+    require(actor, "paytables.approve", paytable.property)
     return paytable
 
 

@@ -10,7 +10,6 @@ while open it keeps the version it opened under. Every write is audited in its t
 from collections.abc import Mapping
 
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -20,7 +19,7 @@ from casino.audit import audit_record
 from casino.audit_display import action_name
 from casino.limits import whole_id
 from casino.models import AuditEvent, Property
-from casino.permissions import can, property_ids
+from casino.permissions import property_ids, require_at
 from games import layout as engine_layout
 from games.paytables import using
 from rulesubmissions import selectors as submissions
@@ -33,12 +32,6 @@ from tables.models import Layout, LayoutStatus, LinkedGroup, Table, TableStatus
 
 class FloorError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
-
-
-def _require(user, ability: str, prop: Property | None) -> None:
-    """At that property: staff without one (``None``) may not write here."""
-    if prop is None or not can(user, ability, prop):
-        raise PermissionDenied(f"{ability} refused")
 
 
 # --- reads ----------------------------------------------------------------------------------
@@ -295,7 +288,7 @@ def _save(table: Table) -> None:
 @transaction.atomic
 def table_create(*, actor, property: Property, data: Mapping) -> Table:
     """A table games manager adds a table (closed) to the floor."""
-    _require(actor, "tables.configure", property)
+    require_at(actor, "tables.configure", property)
     table = Table(property=property, **_clean(property, data, None))
     _save(table)
     audit_record(actor=actor, action="tables.table.create", target=table,
@@ -308,7 +301,7 @@ def table_update(*, actor, table: Table, data: Mapping) -> Table:
     """Change a closed table's configuration (an open table's game and equipment are what it
     opened with)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    _require(actor, "tables.configure", table.property)
+    require_at(actor, "tables.configure", table.property)
     if table.status == TableStatus.OPEN:
         raise FloorError({"status": ["Close the table before changing its configuration."]})
     before = _snapshot(table)
@@ -325,7 +318,7 @@ def table_open(*, actor, table: Table) -> Table:
     """A floor manager opens the table under the version in force, which it keeps until it
     closes; refused with every reason it may not."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    _require(actor, "tables.operate", table.property)
+    require_at(actor, "tables.operate", table.property)
     if table.status == TableStatus.OPEN:
         raise FloorError({"status": [f"Table {table.label} is already open."]})
     problems = opening_problems(table)
@@ -345,7 +338,7 @@ def table_open(*, actor, table: Table) -> Table:
 def table_close(*, actor, table: Table) -> Table:
     """A floor manager closes the table; it opens next under the version then in force."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    _require(actor, "tables.operate", table.property)
+    require_at(actor, "tables.operate", table.property)
     if table.status != TableStatus.OPEN:
         raise FloorError({"status": [f"Table {table.label} is already closed."]})
     version = table.submission.version if table.submission else None
@@ -361,7 +354,7 @@ def table_close(*, actor, table: Table) -> Table:
 def linked_group_create(*, actor, property: Property, name: str, game: str) -> LinkedGroup:
     """A table games manager names a group of tables sharing one progressive meter per level
     (§605a.8); tables join it through their configuration."""
-    _require(actor, "tables.configure", property)
+    require_at(actor, "tables.configure", property)
     errors = {}
     name = name.strip() if isinstance(name, str) else ""
     if not name:

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.models import Property
-from casino.permissions import can, property_ids
+from casino.permissions import property_ids, require_at
 from games import layout as engine_layout
 from games.names import choice_name
 from rulesubmissions import selectors as submissions
@@ -49,12 +49,6 @@ _ABILITY = {LayoutStatus.SUBMITTED: "layouts.prepare", LayoutStatus.APPROVED: "l
 
 class LayoutError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
-
-
-def _require(user, ability: str, prop: Property | None) -> None:
-    """At that property: staff without one (``None``) may not write here."""
-    if prop is None or not can(user, ability, prop):
-        raise PermissionDenied(f"{ability} refused")
 
 
 # --- reads ----------------------------------------------------------------------------------
@@ -218,7 +212,7 @@ def _submission_for(prop: Property, game: str) -> RulesSubmission:
 def layout_create(*, actor, property: Property, name: str, game: str, artwork: UploadedFile,
                   checked: list | tuple = ()) -> Layout:
     """A table games manager uploads a layout for a game and ticks the items it shows."""
-    _require(actor, "layouts.prepare", property)
+    require_at(actor, "layouts.prepare", property)
     name = (name or "").strip()
     if not name:
         raise LayoutError({"name": ["Give the layout a name."]})
@@ -246,7 +240,7 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
                   artwork: UploadedFile | None = None) -> Layout:
     """Tick items or replace the artwork while the layout is being prepared or was returned."""
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
-    _require(actor, "layouts.prepare", layout.property)
+    require_at(actor, "layouts.prepare", layout.property)
     if layout.status not in EDITABLE:
         raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
                                       f"it cannot be changed."]})
@@ -269,7 +263,7 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
     """Check a layout (approved, or being prepared) against the newer version that changes
     it: back to being prepared, the changed items unticked, until compliance approves it."""
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
-    _require(actor, "layouts.prepare", layout.property)
+    require_at(actor, "layouts.prepare", layout.property)
     newer = newer_version(layout)
     changed = {i["key"] for i in layout_changes(layout, newer)}
     if not changed or layout.status == LayoutStatus.SUBMITTED:
@@ -294,7 +288,7 @@ def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
     if to not in TRANSITIONS[layout.status]:
         raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
                                       f"it cannot be {_DONE.get(to, to)}."]})
-    _require(actor, _ABILITY[to], layout.property)
+    require_at(actor, _ABILITY[to], layout.property)
     if to in (LayoutStatus.APPROVED, LayoutStatus.RETURNED) and actor.pk in (
             layout.prepared_by_id, layout.submitted_by_id):
         raise PermissionDenied("A compliance officer who did not prepare the layout reviews it.")

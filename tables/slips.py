@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
@@ -27,7 +26,7 @@ import games
 from casino.audit import audit_record
 from casino.limits import whole_id
 from casino.models import Property
-from casino.permissions import can
+from casino.permissions import require
 from games.money import fmt
 from tables import meters as meter_service
 from tables.models import JackpotSlip, PaidFrom, SlipCounter, SlipKind, SlipStatus, Table
@@ -312,11 +311,6 @@ def next_number(prop: Property, counter: SlipCounter | None = None) -> int:
     return counter.last_number
 
 
-def _require(user, ability: str, prop: Property) -> None:
-    if not can(user, ability, prop):
-        raise PermissionDenied(f"{ability} refused")
-
-
 def _slip_fields(award: Award, prop: Property) -> dict:
     return {"seat": award.seat, "wager": award.wager, "wager_name": award.wager_name,
             "wager_amount": award.amount, "hand": award.hand[:200], "odds": award.odds,
@@ -340,7 +334,7 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     submit): the property's counter row is locked before the key is looked up. The round is
     settled before that lock (it only reads), so slips at one property queue for their
     numbers no longer than the writes take."""
-    _require(actor, "slips.record", table.property)
+    require(actor, "slips.record", table.property)
     data = check_input(data, RECORD_FIELDS)
     key = str(data.get("idempotency_key") or "")[:100]
     seat, wager, body = _seat_and_wager(table, data)
@@ -425,7 +419,7 @@ def _locked(slip: JackpotSlip) -> JackpotSlip:
 
 def verify_validator(slip: JackpotSlip, actor) -> None:
     """§649a.11(c)(5)(iii): a floorperson or above validates; never the recorder."""
-    _require(actor, "slips.validate", slip.property)
+    require(actor, "slips.validate", slip.property)
     if actor.pk == slip.recorded_by_id:
         raise _fail("validated_by", "The person who recorded a slip cannot validate it: a "
                                     "second floorperson or above must (§649a.11(c)(5)(iii)).")
@@ -528,7 +522,7 @@ def _companion(parent: JackpotSlip, kind: str, award: Award, validated_by,
 def slip_pay(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
     """Mark a validated slip paid, by whom and from where: what the engine says may not come
     from the table inventory never does (§649a.11(c)(5)(iv) and its twins)."""
-    _require(actor, "slips.validate", slip.property)
+    require(actor, "slips.validate", slip.property)
     data = check_input(data or {}, PAY_FIELDS)
     slip = _locked(slip)
     if slip.status != SlipStatus.VALIDATED:
@@ -554,7 +548,7 @@ def slip_void(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
     """Two people void a slip: the first asks with a reason, a second confirms. Voiding
     reverses the slip's meter entries and voids its Envy Bonus and shared-award slips. A
     Must-Hit-By Mystery Bonus slip is refused (``MYSTERY_NO_VOID``)."""
-    _require(actor, "slips.void", slip.property)
+    require(actor, "slips.void", slip.property)
     data = check_input(data or {}, VOID_FIELDS)
     slip = _locked(slip)
     if slip.status == SlipStatus.VOIDED:
