@@ -7,12 +7,12 @@ Qualifying Wager: an Envy Bonus depends on the other seats), through ``games.set
 (request validation and JSON-ready output included), against the same rounds settled one request
 per seat (benchmarks/baselines.py); both must agree on every seat, or the benchmark fails.
 
-``pai_gow_house_way``: ``games.pai_gow.house_way.set_hand`` with the common house way on random
+``pai_gow_house_way``: ``games.pai_gow_poker.house_way.set_hand`` with the common house way on random
 seven-card hands from the 53-card deck, including its check that the setting does not foul. The
 baseline, measured in the same run on the same hands, is a brute-force search over all 21 ways
 to split seven cards into five and two, keeping the legal split with the best low hand and then
 the best high hand. It is a different way to set a hand (a search, not the written house way), so only
-the speed is compared; both use the same rankings (games/pai_gow/rankings.py), and every setting
+the speed is compared; both use the same rankings (games/pai_gow_poker/rankings.py), and every setting
 of both is checked to be legal, or the benchmark fails.
 """
 
@@ -23,8 +23,8 @@ from itertools import combinations
 
 from benchmarks.baselines import rate, settle_figure
 from games.cards import card_str, deck
-from games.pai_gow.house_way import Setting, set_hand
-from games.pai_gow.rankings import high_strength, is_set_correctly, low_strength
+from games.pai_gow_poker.house_way import Setting, set_hand
+from games.pai_gow_poker.rankings import high_strength, is_set_correctly, low_strength
 
 HANDS = 2000
 ROUNDS = 300

@@ -18,12 +18,12 @@ from games import batch
 from games.cards import ACE, THREE, rank
 from games.hands import CATEGORY_STARTS
 from games.names import choice_name
-from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
-from games.pai_gow.pai_gow_wager import VIGORISH, compare
-from games.pai_gow.rankings import is_queens_dragon, seven_card_hands
-from games.pai_gow.wagers import JOKER_COLOR_CHOSEN, JOKER_COLOR_NEITHER, paid_row
 from games.pai_gow_poker import GAME as GAME_PAI_GOW
 from games.pai_gow_poker import SPEC
+from games.pai_gow_poker.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
+from games.pai_gow_poker.pai_gow_wager import VIGORISH, compare
+from games.pai_gow_poker.rankings import is_queens_dragon, seven_card_hands
+from games.pai_gow_poker.wagers import JOKER_COLOR_CHOSEN, JOKER_COLOR_NEITHER, paid_row
 from games.par import core, poker
 from games.par.core import Outcome, WagerPar
 from games.settlement import LOSE, PUSH, WIN
@@ -96,7 +96,7 @@ def pai_gow_side(wager: str, tables, options: Mapping[str, str], *, progress=Non
                  ) -> list[WagerPar]:
     """An optional Pai Gow Poker wager (§645a.11(h)), simulated: the player's seven cards (and
     for Queen's Dragon the dealer's) from the 53-card deck, paid at the first paytable row the
-    seven cards form (``games.pai_gow.wagers.paid_row``); Envy Bonus rows depend on the other
+    seven cards form (``games.pai_gow_poker.wagers.paid_row``); Envy Bonus rows depend on the other
     players and are not counted. The rarest rows (a natural seven-card straight flush: about 1
     in 4 million) are seldom seen in a simulation: their share of the return is the
     interval's widest part."""

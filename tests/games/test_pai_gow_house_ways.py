@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from games.cards import cards_str, deck, parse_cards
 from games.errors import GameError, InvalidCards
-from games.pai_gow.house_way import HOUSE_WAYS, Setting, house_way, set_hand
-from games.pai_gow.rankings import is_set_correctly
+from games.pai_gow_poker.house_way import HOUSE_WAYS, Setting, house_way, set_hand
+from games.pai_gow_poker.rankings import is_set_correctly
 
 
 def way(text):

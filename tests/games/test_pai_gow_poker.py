@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import games
 from games.cards import parse_cards
 from games.errors import InvalidRound
-from games.pai_gow.pai_gow_wager import compare, vigorish
 from games.pai_gow_poker import SPEC, house_way_request
+from games.pai_gow_poker.pai_gow_wager import compare, vigorish
 
 D = Decimal
 WEAK_DEALER = ["Kc", "Qc", "9d", "7d", "5s", "3h", "2c"]  # king high, set K-7-5-3-2 / Q-9

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.cards import JOKER, deck, parse_cards
-from games.pai_gow.rankings import (
+from games.pai_gow_poker.rankings import (
     FIVE_ACES,
     WHEEL_LOWEST,
     WHEEL_SECOND_HIGHEST,

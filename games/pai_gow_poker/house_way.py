@@ -16,7 +16,7 @@ from itertools import combinations
 from games.cards import ACE, JOKER, KING, SEVEN, SIX, TEN, TWO, rank
 from games.errors import GameError, InvalidCards
 from games.hands import category
-from games.pai_gow.rankings import (
+from games.pai_gow_poker.rankings import (
     FIVE_ACES,
     STRAIGHT_OR_FLUSH,
     best_five,

@@ -7,7 +7,12 @@ from __future__ import annotations
 from decimal import ROUND_CEILING, Decimal
 
 from games.money import ZERO, fmt, to_cents
-from games.pai_gow.rankings import WHEEL_SECOND_HIGHEST, high_strength, low_strength, ranks_at_least
+from games.pai_gow_poker.rankings import (
+    WHEEL_SECOND_HIGHEST,
+    high_strength,
+    low_strength,
+    ranks_at_least,
+)
 from games.settlement import LOSE, PUSH, WIN, Line, lose, push
 
 VIGORISH = Decimal("0.05")  # §645a.13(a)

@@ -1,32 +1,18 @@
-"""Pai Gow Poker and EZ Pai Gow Poker settlement (§645a.7, §645a.9-11, §645a.13).
-
-Seven cards to each position and the dealer from the 53-card deck. A player's hands come as
-``"high"`` (five cards) and ``"low"`` (two); a player who asks for help gives ``"cards"`` (seven)
-and is set by the house way (§645a.11(a)(1)). The dealer is set by the house way (option
-``house_way``, §645a.11(c)) from ``"dealer"`` (seven cards) unless ``"dealer_high"`` and
-``"dealer_low"`` are given. ``"surrender": true`` surrenders the Pai Gow Poker Wager
-(§645a.11(d)); ``"stub_count"`` other than 4 is a misdeal that voids the round (§645a.9(e),
-§645a.10(e)); ``"player"`` names the player of two adjacent boxes (§645a.7(f)).
-
-Players are settled from the one farthest to the dealer's right (the highest seat, seat 1 being
-at the dealer's left) counterclockwise (§645a.11(e)); that is also the order the progressive
-meter pays in: each winner is paid the amount on the meter at his turn (§645a.13(e)(3)), so a
-10% award lowers it for the next and a 100% award leaves it at ``meters.progressive_reset``.
-Hand names: games/pai_gow/rankings.py.
-"""
+"""Pai Gow Poker settlement: reading the round, the house way request and the SPEC
+(§645a.7, §645a.9-11, §645a.13); the package docstring tells the whole game."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
 
+import games.pai_gow_poker.wagers as optional
 from games.cards import card_str
 from games.envy import best_envy
 from games.money import ZERO
-from games.pai_gow import wagers as optional
-from games.pai_gow.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
-from games.pai_gow.pai_gow_wager import ROUNDINGS, pai_gow_line
-from games.pai_gow.rankings import (
+from games.pai_gow_poker.house_way import DEFAULT_HOUSE_WAY, HOUSE_WAYS, set_hand
+from games.pai_gow_poker.pai_gow_wager import ROUNDINGS, pai_gow_line
+from games.pai_gow_poker.rankings import (
     WHEEL_SECOND_HIGHEST,
     WHEELS,
     describe_high,
