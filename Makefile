@@ -8,7 +8,13 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 WEB_PORT ?= 8000
 
-.PHONY: run test lint bench migrate demo clean
+.PHONY: run test lint bench migrate demo clean vendor-axe
+
+# axe-core, the accessibility checker the browser tests inject into every page they visit
+# (tests/browser/a11y.py). Vendored from npm so the tests run offline; `make vendor-axe
+# AXE_VERSION=x.y.z` refreshes it (npm checks the package's integrity).
+AXE_VERSION ?= 4.14.1
+AXE_DIR := tests/browser/vendor/axe-core
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +45,20 @@ run: demo
 lint: $(VENV)/.stamp-dev
 	$(VENV)/bin/ruff check .
 
-test: lint
+test: lint $(AXE_DIR)/axe.min.js
 	$(PY) -m pytest
+
+$(AXE_DIR)/axe.min.js:
+	rm -rf $(AXE_DIR)/.pack && mkdir -p $(AXE_DIR)/.pack
+	cd $(AXE_DIR)/.pack && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null
+	tar -xzf $(AXE_DIR)/.pack/axe-core-$(AXE_VERSION).tgz -C $(AXE_DIR)/.pack
+	cp $(AXE_DIR)/.pack/package/axe.min.js $(AXE_DIR)/.pack/package/LICENSE $(AXE_DIR)/
+	echo "axe-core $(AXE_VERSION) (npm), MPL-2.0" > $(AXE_DIR)/VERSION
+	rm -rf $(AXE_DIR)/.pack
+
+vendor-axe:
+	rm -f $(AXE_DIR)/axe.min.js
+	$(MAKE) $(AXE_DIR)/axe.min.js
 
 bench: $(VENV)/.stamp-dev
 	$(PY) -m benchmarks

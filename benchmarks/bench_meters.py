@@ -63,7 +63,7 @@ def _world():
     tables with their meters seeded, and an API client's token."""
     from knox.models import AuthToken
 
-    from tables import meters
+    from tables.meters import services as meters
     from tests.tables.meter_builders import approve, open_table, tcp_terms
 
     prop, person = property_with_staff("BENCH-M", "m")

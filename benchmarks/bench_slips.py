@@ -45,7 +45,7 @@ def _world(counts: list[int]) -> list[tuple]:
     floorperson signed in with a session: ``[(cookie header, csrf token, slip ids), ...]``."""
     from django.test import Client
 
-    from tables import slips
+    from tables.slips import services as slips
     from tests.tables.slip_builders import approve, open_table, tcp_terms
 
     prop, person = property_with_staff("BENCH-SLIPS", "bs")

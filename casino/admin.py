@@ -111,8 +111,8 @@ class AuditEventAdmin(ReadOnlyAdmin):
 class AuditChainCheckAdmin(ReadOnlyAdmin):
     """Runs of the audit chain check (``manage.py audit_verify`` and the beat job)."""
 
-    list_display = ["checked_at", "ok", "events_checked", "last_seq"]
-    list_filter = ["ok"]
+    list_display = ["checked_at", "chain", "kind", "ok", "events_checked", "last_seq"]
+    list_filter = ["ok", "kind"]
 
 
 class TokenIssueForm(forms.ModelForm):

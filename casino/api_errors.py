@@ -81,6 +81,62 @@ def page_not_found(request, exception=None):
     return defaults.page_not_found(request, exception)
 
 
+def bad_request(request, exception=None):
+    """``handler400``: a request Django could not read (a multipart body without a boundary)
+    is JSON under /api/, the site's 400 page elsewhere."""
+    if _is_api(request):
+        return JsonResponse({"errors": {"detail": [
+            "The request could not be read: its body does not match its Content-Type."]}},
+            status=400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request, exception=None):
+    """``handler403`` (a page's CSRF or role refusal reaching Django): JSON under /api/."""
+    if _is_api(request):
+        return JsonResponse({"errors": {"detail": [
+            "You do not have permission to perform this action."]}}, status=403)
+    return defaults.permission_denied(request, exception)
+
+
+# What each status means, for an answer that reached the client without the shape.
+_STATUS_WORDS = {
+    400: "The request could not be read.", 403: "You do not have permission to perform "
+    "this action.", 404: "Not found.", 405: "This endpoint does not take that method.",
+    413: "The request body is too large.", 415: "Unsupported media type: send "
+    "application/json.",
+}
+
+
+class ApiErrorShapeMiddleware:
+    """Every error under /api/ in the one shape whatever the settings: with ``DEBUG`` on,
+    Django answers an unknown URL or an exception with its technical HTML page (the
+    ``handler*`` views above are used only with it off); this puts the shape in its place.
+    Outermost but for security, so it sees every answer (the docs page excepted)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (response.status_code >= 400 and _is_api(request)
+                and not request.path.startswith(API_DOCS)
+                and not response.get("Content-Type", "").startswith("application/json")):
+            status = response.status_code
+            if status >= 500:
+                return server_error(request)
+            words = _STATUS_WORDS.get(status, response.reason_phrase or "Refused.")
+            shaped = JsonResponse({"errors": {"detail": [words]}}, status=status)
+            for header in ("Allow", "WWW-Authenticate", "Retry-After"):
+                if header in response:
+                    shaped[header] = response[header]
+            return shaped
+        return response
+
+
+API_DOCS = "/api/docs/"
+
+
 def server_error(request):
     """``handler500``: JSON under /api/ (no details), the site's 500 page elsewhere."""
     if _is_api(request):
@@ -106,8 +162,11 @@ ERROR_ANSWERS = {
     "403": "Your role may not do this here.",
     "404": "No such object at your properties.",
     "405": "This endpoint does not take that method.",
-    "415": "The body is not JSON.",
+    "406": "The answer can only be JSON: send Accept: application/json (or none).",
+    "415": "The body is not JSON: send Content-Type: application/json.",
 }
+# Statuses an operation may add in its own ``responses`` (each then answers ``Errors``).
+ERROR_STATUSES = {"400", "401", "403", "404", "405", "406", "409", "412", "413", "415", "429"}
 
 
 def schema_error_answers(result, generator, request, public):
@@ -121,12 +180,34 @@ def schema_error_answers(result, generator, request, public):
                 continue
             answers = operation.setdefault("responses", {})
             for status, description in ERROR_ANSWERS.items():
-                if status == "415" and method in {"get", "delete"}:
+                if status == "415" and method not in {"post", "put", "patch"}:
                     continue
-                if status == "400" and method == "get" and status not in answers:
-                    continue
-                answer = answers.setdefault(status, {"description": description})
-                answer.setdefault("description", description)
-                content = answer.setdefault("content", {}).setdefault("application/json", {})
-                content["schema"] = ref
+                answers.setdefault(status, {"description": description})
+            for status, answer in answers.items():
+                if status in ERROR_STATUSES:
+                    answer.setdefault("description", ERROR_ANSWERS.get(status, "Refused."))
+                    # the one shape, with the view's examples of it if it gave any
+                    content = answer.get("content", {}).get("application/json", {})
+                    examples = {k: v for k, v in content.items() if k in ("examples",)}
+                    answer["content"] = {"application/json": {"schema": ref, **examples}}
+    _type_nullables(result)
     return result
+
+
+def _type_nullables(node) -> None:
+    """OpenAPI 3.0 reads ``nullable`` only beside a ``type``: a nullable reference
+    (``{"allOf": [{"$ref": ...}], "nullable": true}``) is typed as the object it refers
+    to (every component is an object); a nullable choice of types lets its first be null."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("nullable") and "type" not in item:
+                if "allOf" in item:
+                    item["type"] = "object"
+                elif item.get("oneOf"):  # null is the first choice's (oneOf: exactly one)
+                    del item["nullable"]
+                    item["oneOf"][0] = {**item["oneOf"][0], "nullable": True}
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)

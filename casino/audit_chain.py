@@ -1,123 +1,234 @@
-"""The audit log's hash chain: tamper-evident on top of tamper-resistant.
+"""The audit log's hash chains: tamper-evident on top of tamper-resistant.
 
-One global chain (not one per property): every event gets the next ``seq`` (1, 2, 3... with no
-gaps) and ``hash = sha256(canonical fields + previous event's hash)``. A changed field, a
-removed event or a reordered pair breaks a link that ``verify`` reports; ``run_check`` keeps
-each run (``AuditChainCheck``), so events cut off the end are noticed against the last run.
-A global chain costs one short lock per audited transaction, held until it commits (a
-PostgreSQL advisory lock), which a back office's write rate easily affords.
+One chain per property (the Board licenses and audits each property on its own) and one for
+the events that belong to no property (users, tokens, sign-ins): chain key = the property's
+id, 0 for none. Each event gets the next ``seq`` of its chain (1, 2, 3... with no gaps) and
+``hash = SHA-256("<chain>:<seq>:<prev_hash>:<digest of its fields>")`` (casino/audit_hash.py).
+A changed field, a removed event or a reordered pair breaks a link that ``verify`` reports.
+
+Linking, on PostgreSQL, is the database's: an audited write inserts its event unlinked (one
+query) and the deferred constraint trigger ``casino_auditevent_link`` links all of the
+transaction's events at COMMIT, under one advisory lock per chain (migration casino.0005).
+Events of two properties never wait for each other; two transactions of one property wait
+only for the other's commit.
+
+**Lock order** (so the chain lock is never one side of a deadlock): a transaction takes its
+domain rows first, in the order slips -> meters -> counters (a slip, then its meters, then the
+slip number counter), and the audit chain LAST: the chain locks are taken only by the link
+trigger at COMMIT, after every statement of the transaction, and when a transaction wrote to
+several chains, in ascending chain key. A transaction waiting for a chain lock therefore holds
+no lock another chain holder needs. (Django's foreign keys are checked at COMMIT too; they take
+``FOR KEY SHARE`` row locks, which only a ``FOR UPDATE`` of the parent row blocks: lock
+parents ``select_for_update(no_key=True)`` or before writing their children, as the services do.)
+
+SQLite has one writer at a time: ``AuditEvent.save`` links there, reading the chain's head.
+
+Checks (``AuditChainCheck``, append-only and themselves a chain per audit chain): the hourly
+run checks each chain from its last good checkpoint (the last event the previous run verified,
+which must still be there unchanged); ``audit_verify --full`` checks every chain from its start,
+or from where archived events left off (casino/audit_archive.py).
 """
 
-import datetime as dt
-import hashlib
-import json
-from decimal import Decimal
+from dataclasses import dataclass, field
 
-from django.db import connection
+from django.db import connection, transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
-GENESIS = "0" * 64
-# pg_advisory_xact_lock key: arbitrary, constant, used only for the chain.
-CHAIN_LOCK_KEY = 7_301_649_001
+from casino.audit_hash import GENESIS, NO_PROPERTY, body_of, check_fields, check_hash, link_hash
+from casino.models import AuditChainCheck, AuditEvent, CheckKind, Property
+
+# pg_advisory_xact_lock(namespace, chain): arbitrary, constant, used only for the chains.
+LOCK_NAMESPACE = 73_016_490
+CHECK_LOCK_NAMESPACE = 73_016_491  # one chain's checks, while one is added
+CHUNK = 5000
+NO_PROPERTY_NAME = "Users, tokens and sign-ins (no property)"
 
 
-def _canonical(value):
-    """Numbers as normalised decimals (so a JSONB round trip hashes the same), strings tagged."""
-    if value is None or isinstance(value, bool):
-        return value
-    if isinstance(value, int | float | Decimal):
-        return "n:" + format(Decimal(str(value)).normalize(), "f")
-    if isinstance(value, str):
-        return "s:" + value
-    if isinstance(value, dict):
-        return {str(k): _canonical(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_canonical(v) for v in value]
-    return "s:" + str(value)
-
-
-def digest(fields: dict, prev_hash: str) -> str:
-    """The hash of one event given its plain field values (see ``event_fields``)."""
-    created = fields["created_at"].astimezone(dt.UTC).isoformat(timespec="microseconds")
-    body = json.dumps(_canonical({**fields, "created_at": created, "prev_hash": prev_hash}),
-                      sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(body.encode("ascii")).hexdigest()
-
-
-def event_fields(*, seq, created_at, actor_id, actor_repr, property_id, action, target_type,
-                 target_id, target_repr, before, after) -> dict:
-    """What the hash covers; ``target_type`` is ``app_label.model`` (ids differ across DBs)."""
-    return {"seq": seq, "created_at": created_at, "actor_id": actor_id,
-            "actor_repr": actor_repr, "property_id": property_id, "action": action,
-            "target_type": target_type, "target_id": target_id, "target_repr": target_repr,
-            "before": before, "after": after}
-
-
-def _fields_of(event) -> dict:
-    ct = event.target_type
-    return event_fields(
-        seq=event.seq, created_at=event.created_at, actor_id=event.actor_id,
-        actor_repr=event.actor_repr, property_id=event.property_id, action=event.action,
-        target_type=f"{ct.app_label}.{ct.model}" if ct else "", target_id=event.target_id,
-        target_repr=event.target_repr, before=event.before, after=event.after)
-
-
-def link(event) -> None:
-    """Give a new, unsaved event its place in the chain. Call inside the insert's transaction."""
-    from casino.models import AuditEvent
-
-    if connection.vendor == "postgresql":
+def link_pending() -> None:
+    """Link what this transaction has written so far (PostgreSQL links at COMMIT; a check run
+    inside a transaction, as in the tests, sees its own events linked)."""
+    if connection.vendor == "postgresql" and connection.in_atomic_block:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_KEY])
-    last = AuditEvent.objects.order_by("-seq").values("seq", "hash").first()
-    event.seq = (last["seq"] + 1) if last else 1
-    event.prev_hash = last["hash"] if last else GENESIS
-    event.created_at = event.created_at or timezone.now()
-    event.hash = digest(_fields_of(event), event.prev_hash)
+            cursor.execute("SET CONSTRAINTS casino_auditevent_link IMMEDIATE")
+            cursor.execute("SET CONSTRAINTS casino_auditevent_link DEFERRED")
 
 
-def verify() -> tuple[int, int | None, str, list[str]]:
-    """Walk the whole chain: (events checked, last seq, last hash, problems in plain words)."""
-    from casino.models import AuditChainCheck, AuditEvent
-
-    problems: list[str] = []
-    expected_seq, prev_hash, count = 1, GENESIS, 0
-    events = AuditEvent.objects.select_related("target_type").order_by("seq")
-    for event in events.iterator(chunk_size=2000):
-        count += 1
-        if event.seq is None:
-            problems.append(f"Event {event.pk} has no place in the chain.")
-            continue
-        if event.seq != expected_seq:
-            problems.append(f"Events {expected_seq} to {event.seq - 1} are missing.")
-        elif event.prev_hash != prev_hash:
-            problems.append(f"Event {event.seq} does not link to the event before it.")
-        if digest(_fields_of(event), event.prev_hash) != event.hash:
-            problems.append(f"Event {event.seq} was changed after it was recorded.")
-        expected_seq, prev_hash = event.seq + 1, event.hash
-    last_seq = expected_seq - 1 if count else None
-    previous = AuditChainCheck.objects.exclude(last_seq=None).first()
-    if previous is not None and (last_seq or 0) < previous.last_seq:
-        problems.append(f"Events after {last_seq or 0} are missing: the check of "
-                        f"{previous.checked_at:%Y-%m-%d %H:%M} saw up to {previous.last_seq}.")
-    elif previous is not None and not AuditEvent.objects.filter(
-            seq=previous.last_seq, hash=previous.last_hash).exists():
-        problems.append(f"Event {previous.last_seq} differs from what the check of "
-                        f"{previous.checked_at:%Y-%m-%d %H:%M} saw.")
-    return count, last_seq, prev_hash if count else "", problems
+def chain_names(keys=None) -> dict[int, str]:
+    """Chain key -> its name as staff read it; every chain when ``keys`` is None."""
+    props = Property.objects.order_by("name", "pk")
+    if keys is not None:
+        props = props.filter(pk__in=[k for k in keys if k != NO_PROPERTY])
+    names = {NO_PROPERTY: NO_PROPERTY_NAME} if keys is None or NO_PROPERTY in keys else {}
+    return {**{p.pk: str(p) for p in props}, **names}
 
 
-def run_check():
-    """Verify the chain and keep the result (the dashboards show the latest)."""
-    from casino.models import AuditChainCheck
+@dataclass
+class ChainResult:
+    chain: int
+    name: str
+    kind: str
+    events_checked: int = 0
+    first_seq: int | None = None
+    last_seq: int | None = None
+    last_hash: str = ""
+    problems: list[str] = field(default_factory=list)
 
-    count, last_seq, last_hash, problems = verify()
-    return AuditChainCheck.objects.create(ok=not problems, events_checked=count,
-                                          last_seq=last_seq, last_hash=last_hash,
-                                          problems=problems[:100])
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+FIELDS = ("seq", "prev_hash", "hash", "created_at", "actor_id", "actor_repr", "property_id",
+          "action", "target_type_id", "target_id", "target_repr", "before", "after")
+
+
+def _walk(key: int, seq: int, prev: str, result: ChainResult, progress=None) -> None:
+    """Check every event of the chain after ``seq`` (whose hash is ``prev``), in keyset
+    chunks: one short query per ``CHUNK`` events, none held open."""
+    while True:
+        rows = list(AuditEvent.objects.filter(chain=key, seq__gt=seq).order_by("seq")
+                    .values_list(*FIELDS)[:CHUNK])
+        for row in rows:
+            values = dict(zip(FIELDS, row, strict=True))
+            at = values["seq"]
+            if result.first_seq is None:
+                result.first_seq = at
+            if at != seq + 1:
+                result.problems.append(f"Events {seq + 1} to {at - 1} are missing.")
+            elif values["prev_hash"] != prev:
+                result.problems.append(f"Event {at} does not link to the event before it.")
+            if link_hash(key, at, values["prev_hash"], body_of(values)) != values["hash"]:
+                result.problems.append(f"Event {at} was changed after it was recorded.")
+            seq, prev = at, values["hash"]
+            result.events_checked += 1
+        if progress is not None and rows:
+            progress(result, seq)
+        if len(rows) < CHUNK:
+            break
+    result.last_seq, result.last_hash = (seq or None), (prev if seq else "")
+
+
+def checks_of(key: int):
+    return AuditChainCheck.objects.filter(chain=key).order_by("-id")
+
+
+def head(key: int) -> tuple[int, str] | None:
+    return (AuditEvent.objects.filter(chain=key).exclude(seq=None).order_by("-seq")
+            .values_list("seq", "hash").first())
+
+
+def _when(check) -> str:
+    return f"{timezone.localtime(check.checked_at):%Y-%m-%d %H:%M}"
+
+
+def verify_chain(key: int, *, full: bool = False, name: str = "", progress=None) -> ChainResult:
+    """Check one chain: from its last good checkpoint, or (``full``) from its start or the
+    checkpoint archived events left. Problems are in plain words."""
+    result = ChainResult(chain=key, name=name, kind=CheckKind.FULL if full else CheckKind.HOURLY)
+    checks = checks_of(key)
+    latest = checks.first()
+    archived = checks.filter(kind=CheckKind.ARCHIVE).first()
+    start = archived if full else checks.filter(ok=True).exclude(last_seq=None).first()
+    seq, prev = (start.last_seq, start.last_hash) if start is not None else (0, GENESIS)
+    result.problems += verify_checks(key, full=full)
+    now = head(key)
+    if latest is not None and latest.last_seq and latest.kind != CheckKind.ARCHIVE and (
+            now is None or now[0] < latest.last_seq):
+        result.problems.append(
+            f"Events after {now[0] if now else 0} are missing: the check of {_when(latest)} "
+            f"saw up to {latest.last_seq}.")
+    elif start is not None and start.kind != CheckKind.ARCHIVE and start.last_seq and not (
+            AuditEvent.objects.filter(chain=key, seq=start.last_seq,
+                                      hash=start.last_hash).exists()):
+        result.problems.append(f"Event {start.last_seq} differs from what the check of "
+                               f"{_when(start)} saw.")
+    _walk(key, seq, prev, result, progress)
+    unlinked = AuditEvent.objects.filter(chain=key, seq=None).values_list("pk", flat=True)
+    result.problems += [f"Event {pk} has no place in the chain." for pk in unlinked[:100]]
+    if not result.events_checked and start is not None:
+        result.last_seq, result.last_hash = start.last_seq, start.last_hash
+    return result
+
+
+def verify_checks(key: int, *, full: bool = False) -> list[str]:
+    """The chain's checks link to one another: the latest two, or (``full``) all of them."""
+    checks = checks_of(key)
+    rows = list(checks.order_by("id")) if full else list(checks[:2])[::-1]
+    problems, prev = [], rows[0].prev_hash if rows and not full else GENESIS
+    for check in rows:
+        if check.prev_hash != prev or check_hash(check_fields(check), prev) != check.hash:
+            problems.append(f"The chain check of {_when(check)} was changed after it was kept.")
+        prev = check.hash
+    return problems
+
+
+def keep(result: ChainResult, *, kind: str | None = None, checked_at=None) -> AuditChainCheck:
+    """Keep a check, linked to the chain's check before it (one writer per chain at a time)."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)",
+                               [CHECK_LOCK_NAMESPACE, result.chain])
+        previous = checks_of(result.chain).values_list("hash", flat=True).first()
+        check = AuditChainCheck(
+            chain=result.chain, kind=kind or result.kind, ok=result.ok,
+            events_checked=result.events_checked, first_seq=result.first_seq,
+            last_seq=result.last_seq, last_hash=result.last_hash or "",
+            problems=result.problems[:100], checked_at=checked_at or timezone.now())
+        check.prev_hash = previous or GENESIS
+        check.hash = check_hash(check_fields(check), check.prev_hash)
+        check.save()
+        return check
+
+
+def run_check(*, full: bool = False, progress=None) -> list[AuditChainCheck]:
+    """Check every chain and keep each result (the dashboards show the latest of each)."""
+    link_pending()
+    return [keep(verify_chain(key, full=full, name=name, progress=progress))
+            for key, name in chain_names().items()]
+
+
+def summary(checks) -> dict:
+    """What the beat job returns and logs: every chain's result, problems named by chain."""
+    names = chain_names([c.chain for c in checks])
+    return {"ok": all(c.ok for c in checks), "events": sum(c.events_checked for c in checks),
+            "problems": [f"{names.get(c.chain, c.chain)}: {p}" for c in checks
+                         for p in c.problems],
+            "chains": [{"chain": names.get(c.chain, str(c.chain)), "ok": c.ok,
+                        "events": c.events_checked, "last_seq": c.last_seq,
+                        "last_hash": c.last_hash} for c in checks]}
+
+
+def latest_checks(keys=None) -> list[AuditChainCheck]:
+    """The latest check of each chain (of ``keys``; every chain when None), each with its
+    ``chain_name``: two queries, each chain's latest found through its index."""
+    def last(chain):
+        return AuditChainCheck.objects.filter(chain=chain).order_by("-id").values("id")[:1]
+
+    props = Property.objects.annotate(last_check=Subquery(last(OuterRef("pk"))))
+    if keys is not None:
+        props = props.filter(pk__in=[k for k in keys if k != NO_PROPERTY])
+    names, ids = {}, Q(pk__in=[])
+    for prop in props:
+        names[prop.pk] = str(prop)
+        ids |= Q(pk=prop.last_check)
+    if keys is None or NO_PROPERTY in keys:
+        names[NO_PROPERTY] = NO_PROPERTY_NAME
+        ids |= Q(pk=Subquery(last(NO_PROPERTY)))
+    checks = list(AuditChainCheck.objects.filter(ids))
+    for check in checks:
+        check.chain_name = names[check.chain]
+    return sorted(checks, key=lambda c: (c.chain == NO_PROPERTY, c.chain_name))
+
+
+def broken_chains(property_ids=None) -> list[AuditChainCheck]:
+    """Chains whose latest check found a problem: of these properties and the chain of no
+    property (every chain when None)."""
+    keys = None if property_ids is None else [*property_ids, NO_PROPERTY]
+    return [check for check in latest_checks(keys) if not check.ok]
 
 
 def latest_check():
-    from casino.models import AuditChainCheck
-
-    return AuditChainCheck.objects.first()
+    """The latest check of any chain (kept for callers that show one)."""
+    return AuditChainCheck.objects.exclude(chain=None).order_by("-id").first()

@@ -1,5 +1,7 @@
 """The audit log in words: action codes as people say them, before/after as a field-by-field
-change. Codes stay in the data (and the API) for integrations; pages show these."""
+change. Codes stay in the data (and the API) for integrations; pages show these. The words for
+the apps' own entities, statuses and values come from ``casino.registry`` (each app registers
+them in its ``AppConfig.ready()``): the ground floor imports no app above it."""
 
 from __future__ import annotations
 
@@ -11,18 +13,16 @@ from decimal import Decimal
 from django.utils.timezone import localtime
 
 import games
+from casino.registry import AUDIT
 from casino.roles import ROLES
 from games.names import choice_name, words
 from games.paytables import PaytableNames, builtin_catalog
 
+# The ground floor's own entities; the apps' come from ``casino.registry``.
 ENTITIES = {
-    "submission": "Rules Submission", "paytable": "Catalog paytable", "staff": "Staff member",
-    "property": "Property", "slip": "Jackpot slip", "meter": "Progressive meter",
-    "meter_adjustment": "Meter adjustment", "table": "Table", "layout": "Table layout",
-    "user": "User", "group": "Group", "token": "API token", "membership": "Staff membership",
-    "session": "Sign-in", "par_sheet": "Par sheet", "chain": "Audit chain",
-    "signin": "Sign-in", "staffmembership": "Staff membership",
-    "linked_group": "Linked progressive group",
+    "staff": "Staff member", "property": "Property", "user": "User", "group": "Group",
+    "token": "API token", "membership": "Staff membership", "session": "Sign-in",
+    "chain": "Audit chain", "signin": "Sign-in", "staffmembership": "Staff membership",
 }
 VERBS = {
     "create": "created", "update": "changed", "submit": "submitted", "approve": "approved",
@@ -52,19 +52,21 @@ NAMES = {
     "auth.user.user_permissions_remove": "User permissions removed",
     "auth.group.permissions_add": "Group given permissions",
     "auth.group.permissions_remove": "Group permissions removed",
-    "tables.meter.reconciliation_alert": "Progressive meter reconciliation alert raised",
-    "tables.meter.mystery_win": "Must-Hit-By Mystery Bonus won",
 }
+
+
+def _entity(entity: str) -> str | None:
+    return ENTITIES.get(entity) or AUDIT.entities.get(entity)
 
 
 def known_action_name(code: str) -> str | None:
     """The words for an action code we record, or ``None`` when they are not written here."""
-    if code in NAMES:
-        return NAMES[code]
+    if (name := NAMES.get(code) or AUDIT.names.get(code)) is not None:
+        return name
     _, _, rest = code.partition(".")
     entity, _, verb = rest.rpartition(".")
-    if entity in ENTITIES and verb in VERBS:
-        return f"{ENTITIES[entity]} {VERBS[verb]}"
+    if _entity(entity) and verb in VERBS:
+        return f"{_entity(entity)} {VERBS[verb]}"
     return None
 
 
@@ -78,7 +80,7 @@ def action_name(code: str) -> str:
     entity, _, verb = rest.rpartition(".")
     if not entity:
         return words(code)
-    return f"{ENTITIES.get(entity) or words(entity)} {VERBS.get(verb) or words(verb).lower()}"
+    return f"{_entity(entity) or words(entity)} {VERBS.get(verb) or words(verb).lower()}"
 
 
 @dataclass(frozen=True)
@@ -96,29 +98,6 @@ def _flat(data, path: str = "") -> dict[str, object]:
             out |= _flat(value, f"{path}.{key}" if path else str(key))
         return out
     return {path or "value": data}
-
-
-# Status words per kind of object: the labels the object's own pages show.
-def _status_labels() -> dict[str, dict[str, str]]:
-    from rulesubmissions.models import ParSheetStatus, PaytableStatus, Status
-    from tables.models.layout import LayoutStatus
-    from tables.models.meter import AdjustmentStatus
-    from tables.models.slip import SlipStatus
-    from tables.models.table import TableStatus
-
-    return {"submission": dict(Status.choices), "paytable": dict(PaytableStatus.choices),
-            "par_sheet": dict(ParSheetStatus.choices), "layout": dict(LayoutStatus.choices),
-            "meter_adjustment": dict(AdjustmentStatus.choices),
-            "slip": dict(SlipStatus.choices), "table": dict(TableStatus.choices)}
-
-
-def _choice_labels() -> dict[str, dict[str, str]]:
-    """Other stored choices by the key they are stored under."""
-    from tables.models.meter import EntryKind
-    from tables.models.slip import PaidFrom, SlipKind
-
-    return {"kind": {**dict(EntryKind.choices), **dict(SlipKind.choices)},
-            "paid_from": dict(PaidFrom.choices)}
 
 
 # Amounts in dollars (stored as decimal strings) and rates in percent (§ rulesubmissions
@@ -151,27 +130,6 @@ def _percent(value) -> str | None:
     if isinstance(value, bool) or not _NUMBER.fullmatch(str(value).strip()):
         return None
     return f"{Decimal(str(value).strip()).normalize():f}%"
-
-
-# Fields whose plain name depends on the object: a layout's or table's "version" is the
-# version of the Rules Submission it follows.
-LABELS = {("meter", "key"): "Meter", ("meter", "submission"): "Rules Submission",
-          ("layout", "version"): "Rules Submission version",
-          ("table", "version"): "Rules Submission version"}
-
-
-def _meter_name(key: str) -> str | None:
-    return next((m.name for g in games.GAMES if (m := games.spec(g).meter(key))), None)
-
-
-def _submission_name(pk: int) -> str:
-    from rulesubmissions.models import RulesSubmission
-
-    found = RulesSubmission.objects.filter(pk=pk).values_list("game", "version").first()
-    if found is None:
-        return f"#{pk}"
-    game, version = found
-    return f"{games.spec(game).name if game in games.GAMES else words(game)} version {version}"
 
 
 def _property_name(pk: int) -> str:
@@ -226,18 +184,16 @@ def shown(value, key: str = "", entity: str = "", game: str = "") -> str:
     if field in PERCENT_KEYS and (percent := _percent(value)) is not None:
         return percent
     if field == "status":
-        labels = _status_labels().get(entity) or {}
+        labels = AUDIT.statuses.get(entity) or {}
         return labels.get(text) or words(text)
     if field == "property" and isinstance(value, int):
         return _property_name(value)
-    if (entity, field) == ("meter", "submission") and isinstance(value, int):
-        return _submission_name(value)
-    if (entity, field) == ("meter", "key") and (name := _meter_name(text)) is not None:
+    if (namer := AUDIT.values.get((entity, field))) and (name := namer(value)) is not None:
         return name
     if field in ROLE_KEYS and text in ROLES:
         return ROLES[text].label
-    if field in (labels := _choice_labels()) and text in labels[field]:
-        return labels[field][text]
+    if text in (labels := AUDIT.choices.get(field, {})):
+        return labels[text]
     if text in games.GAMES:
         return games.spec(text).name
     if text.startswith(_ABILITY_PREFIX):
@@ -277,7 +233,7 @@ def changes(before: dict | None, after: dict | None, action: str = "") -> list[F
         return shown(value, key, entity, game)
 
     def label_of(key):
-        return LABELS.get((entity, key)) or label(key, game)
+        return AUDIT.labels.get((entity, key)) or label(key, game)
 
     old, new = _flat(before or {}), _flat(after or {})
     if before is None or after is None:

@@ -4,9 +4,12 @@
 the owner's user) is what ``manage.py migrate`` and ``flush`` switch to. After each migrate the
 owner grants the application role exactly: SELECT, INSERT, UPDATE, DELETE on the tables, except
 the audit log and its chain checks, which get SELECT and INSERT only, and ``django_migrations``,
-SELECT only. The application role owns
+SELECT only; the sequences of the tables, except those of the audit log and its checks, which
+it may not touch at all (no ``setval``, no ``nextval``: their ids are identity columns, which
+an INSERT fills without any right on the sequence). The application role owns
 nothing and is no superuser, so from its connection ``TRUNCATE``, ``ALTER TABLE ... DISABLE
-TRIGGER`` and ``SET session_replication_role`` are refused by PostgreSQL itself.
+TRIGGER``, ``SET session_replication_role`` and any change to the log's triggers, functions
+or sequences are refused by PostgreSQL itself.
 
 Without ``DATABASE_MIGRATE_URL`` (SQLite, or a single-role development database) nothing
 switches and nothing is granted.
@@ -84,3 +87,19 @@ def grant_app_privileges(alias: str = "default") -> None:
     with connection.cursor() as cursor:
         for statement in statements:
             cursor.execute(statement)
+        for statement in _audit_sequence_revokes(cursor, role):
+            cursor.execute(statement)
+
+
+def _audit_sequence_revokes(cursor, role: str) -> list[str]:
+    """The audit tables' id sequences: nothing for an identity column (an INSERT needs no
+    right on it); a ``serial`` one (a database made before Django 4.1) keeps USAGE, which
+    ``nextval`` needs, and loses UPDATE, which ``setval`` needs."""
+    cursor.execute(
+        "SELECT pg_get_serial_sequence(c.relname, a.attname), a.attidentity <> '' "
+        "FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid "
+        "WHERE c.relname = ANY(%s) AND a.attname = 'id' AND c.relnamespace = "
+        "current_schema()::regnamespace", [list(APPEND_ONLY_TABLES)])
+    return [f"REVOKE ALL ON SEQUENCE {sequence} FROM {role}" if identity
+            else f"REVOKE UPDATE ON SEQUENCE {sequence} FROM {role}"
+            for sequence, identity in cursor.fetchall() if sequence]

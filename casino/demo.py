@@ -1,14 +1,11 @@
-"""The demo casino, as data, and an idempotent loader (``manage.py load_demo``)."""
+"""The demo casino, as data, and an idempotent loader (``manage.py load_demo``): the ground
+floor's properties and users, then each app's part as it registered it (``casino.registry``)."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 
-from casino import services, tokens
+from casino import registry, services, tokens
 from casino.models import Property, StaffMembership
-from rulesubmissions import services as submissions
-from rulesubmissions.models import RulesSubmission, Status
-from tables.demo_floor import load_floor_demo
 
 DEMO_PASSWORD = "keystone-demo"
 
@@ -30,36 +27,6 @@ USERS = {
     "outsider": ("compliance_officer", "lakeside", "Olive Sider"),
 }
 
-# Keystone's Rules Submissions (§601a.2): (how far the workflow takes it, its terms). The table
-# games manager drafts and submits; the compliance officer approves, effective on the day of the
-# first load, so the approved one is in force.
-SUBMISSIONS = (
-    (Status.APPROVED, {
-        "game": "three_card_poker",
-        "options": {"variant": "none", "adjacent_boxes": 1, "ante_bonus": "A"},
-        "wagers": {"ante": "", "play": "", "pair_plus": "D", "six_card_bonus": "posted_1",
-                   "five_card_progressive": "M"},
-        "meters": {"five_card_progressive": {"initial": "10000.00", "reset": "10000.00",
-                                             "rate": "5", "reserve_rate": "0.5"}},
-        "table_minimum": "5.00", "table_maximum": "500.00", "payout_limit": "",
-    }),
-    (Status.SUBMITTED, {
-        "game": "let_it_ride",
-        "options": {},
-        "wagers": {"bet_1": "", "bet_2": "", "bet_3": "common_1000", "three_card_bonus": "flush_4"},
-        "meters": {},
-        "table_minimum": "10.00", "table_maximum": "1000.00", "payout_limit": "100000.00",
-    }),
-    (Status.DRAFT, {
-        "game": "pai_gow_poker",
-        "options": {"ez_pai_gow": True},
-        "wagers": {"pai_gow": "", "queens_dragon": "standard", "progressive": "standard"},
-        "meters": {"progressive": {"initial": "2000.00", "reset": "2000.00", "rate": "10"}},
-        "table_minimum": "10.00", "table_maximum": "2000.00", "payout_limit": "",
-    }),
-)
-
-
 def _property(key: str) -> Property:
     name, license_number = PROPERTIES[key]
     existing = Property.objects.filter(license_number=license_number).first()
@@ -79,20 +46,6 @@ def _user(username: str, role: str, prop: Property, full_name: str):
     return user
 
 
-def _submission(prop: Property, status: str, terms: dict, author, reviewer) -> None:
-    """The game's submission through the services (each step audited), unless it has one."""
-    if RulesSubmission.objects.filter(property=prop, game=terms["game"]).exists():
-        return
-    submission = submissions.submission_create(actor=author, property=prop, terms=terms)
-    if status in (Status.SUBMITTED, Status.APPROVED):
-        submission = submissions.submission_transition(actor=author, submission=submission,
-                                                       to=Status.SUBMITTED)
-    if status == Status.APPROVED:
-        submissions.submission_transition(actor=reviewer, submission=submission,
-                                          to=Status.APPROVED,
-                                          effective_date=timezone.localdate())
-
-
 @transaction.atomic
 def load_demo() -> dict:
     """Create what is missing; returns {"users": [(username, role, property)], "token": key or
@@ -102,9 +55,8 @@ def load_demo() -> dict:
     for username, (role, prop_key, full_name) in USERS.items():
         users[username] = _user(username, role, props[prop_key], full_name)
         rows.append((username, role, props[prop_key].name))
-    for status, terms in SUBMISSIONS:
-        _submission(props["keystone"], status, terms, users["tgm"], users["compliance"])
-    load_floor_demo(props["keystone"], users["tgm"], users["compliance"], users["floormgr"])
+    for part in registry.demo_parts():
+        part.load(props, users)
     return {"users": rows, "token": _api_token(users["api"])}
 
 

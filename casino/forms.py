@@ -1,6 +1,25 @@
 """Forms of the casino app: the audit log's filters (the page's and the API's)."""
 
+import datetime as dt
+
 from django import forms
+
+# No casino record is dated before 2000 or after 2100; the bounds keep a range's day before and
+# after inside the calendar (``9999-12-31`` plus a day was a 500).
+FIRST_DAY = dt.date(2000, 1, 1)
+LAST_DAY = dt.date(2100, 12, 31)
+
+
+class DayField(forms.DateField):
+    """A date between ``FIRST_DAY`` and ``LAST_DAY`` (pages' date filters and the API's)."""
+
+    def to_python(self, value):
+        day = super().to_python(value)
+        if day is not None and not FIRST_DAY <= day <= LAST_DAY:
+            raise forms.ValidationError(
+                f"a date from {FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}",
+                code="out_of_range")
+        return day
 
 
 class AuditFilterForm(forms.Form):
@@ -16,9 +35,9 @@ class AuditFilterForm(forms.Form):
     action = forms.CharField(required=False, label="Action", max_length=100,
                              widget=forms.TextInput(attrs={"list": "audit-actions",
                                                            "placeholder": "e.g. approved"}))
-    date_from = forms.DateField(required=False, label="From",
+    date_from = DayField(required=False, label="From",
                                 widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, label="To",
+    date_to = DayField(required=False, label="To",
                               widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args, targets=(), **kwargs):

@@ -3,9 +3,10 @@ length and no NUL characters. Hostile or careless input is a 400 naming the fiel
 limit, never a 500 (a 1,000-level JSON body exhausted Python's recursion; a NUL character
 reached PostgreSQL, which cannot store one in text or ``jsonb``).
 
-``InputLimitsMiddleware`` checks every request before any view: query strings, form posts
-(pages and htmx included) and JSON bodies, whatever parser a view names; DRF's own parsing goes
-through ``StrictJSONParser`` (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``) too. The standard
+``InputLimitsMiddleware`` checks every request before any view: query strings, and the pages'
+form posts (htmx included) and JSON bodies; the API's bodies are read only by the parsers here
+(``StrictJSONParser`` and, for uploads, ``StrictMultiPartParser``), each chosen by the exact
+media type (``StrictContentNegotiation``), after the API has checked the caller's role. The standard
 library's ``json`` does the parsing; these checks only bound what it is given.
 """
 
@@ -21,7 +22,9 @@ from django.http import HttpResponse, JsonResponse
 from django.http.request import QueryDict
 from django.utils.html import format_html, format_html_join
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.utils.mediatypes import _MediaType
 
 # Defaults; each can be set in settings under the same name.
 MAX_JSON_BYTES = 1_000_000  # an API body; a Rules Submission or a 7-seat round is a few KB
@@ -30,6 +33,8 @@ MAX_STRING_LENGTH = 10_000  # characters in any JSON string, query or form value
 MAX_KEY_LENGTH = 200  # characters in a JSON object's key, a query or form field's name
 
 NUL = "\x00"
+# A lone UTF-16 surrogate (JSON's "\ud800"): no text has one, and PostgreSQL cannot store it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # A JSON string, or a character that opens, closes or separates: enough to follow the nesting
 # of a body without building it.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
@@ -76,10 +81,21 @@ def _join(path: str, key: object) -> str:
     return f"{path}.{_shown(str(key))}" if path else _shown(str(key))
 
 
+def has_surrogate(text: str) -> bool:
+    """True if ``text`` has a lone surrogate (only non-ASCII text is searched)."""
+    return not text.isascii() and _SURROGATE.search(text) is not None
+
+
+def _bad_text(text: str, most: int) -> bool:
+    return NUL in text or len(text) > most or has_surrogate(text)
+
+
 def _text_errors(value: str, most: int, what: str) -> list[str]:
     errors = []
     if NUL in value:
         errors.append("a NUL character (\\u0000) is not allowed")
+    if has_surrogate(value):
+        errors.append("a lone surrogate (\\ud800 to \\udfff) is not text")
     if len(value) > most:
         errors.append(f"{what} is at most {most:,} characters (got {len(value):,})")
     return errors
@@ -92,7 +108,7 @@ def check_data(data: object) -> None:
     errors: dict[str, list[str]] = {}
     deepest, longest, longest_key = (limit("MAX_JSON_DEPTH"), limit("MAX_STRING_LENGTH"),
                                      limit("MAX_KEY_LENGTH"))
-    if isinstance(data, str) and (NUL in data or len(data) > longest):
+    if isinstance(data, str) and _bad_text(data, longest):
         errors["detail"] = _text_errors(data, longest, "a text")
     stack: list[tuple[str, object, int]] = (
         [("", data, 1)] if isinstance(data, dict | list) else [])
@@ -104,11 +120,11 @@ def check_data(data: object) -> None:
             continue
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
             # a path is written out only for a container or a refusal: most values are neither
-            if isinstance(key, str) and (NUL in key or len(key) > longest_key):
+            if isinstance(key, str) and _bad_text(key, longest_key):
                 errors.setdefault(_join(path, key), []).extend(
                     _text_errors(key, longest_key, "a field name"))
             if isinstance(item, str):
-                if NUL in item or len(item) > longest:
+                if _bad_text(item, longest):
                     errors.setdefault(_join(path, key), []).extend(
                         _text_errors(item, longest, "a text"))
             elif isinstance(item, dict | list):
@@ -201,6 +217,48 @@ class StrictJSONParser(JSONParser):
             raise ParseError({"errors": exc.errors}) from None
 
 
+class StrictFormParser(FormParser):
+    """DRF's form parser, each field within the limits of a JSON string."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return _checked_form(super().parse(stream, media_type, parser_context))
+
+
+class StrictMultiPartParser(MultiPartParser):
+    """DRF's multipart parser (uploads), each field within the limits; a body without a
+    boundary is DRF's 400, in the one shape."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        _checked_form(parsed.data)
+        return parsed
+
+
+def _checked_form(data: QueryDict) -> QueryDict:
+    errors = _field_errors(data)
+    if errors:
+        raise ParseError({"errors": errors})
+    return data
+
+
+class StrictContentNegotiation(DefaultContentNegotiation):
+    """A body is read only by the parser of its exact media type: DRF matches
+    ``Content-Type: application/*`` or ``*/*`` with the JSON parser, which let a body past
+    the limits' checks; here it is a 415 like any other type no parser takes."""
+
+    def select_parser(self, request, parsers):
+        if len(request.content_type or "") > self.max_media_type_length:
+            return None
+        wanted = _MediaType(request.content_type)
+        if "*" in (wanted.main_type, wanted.sub_type):
+            return None
+        for parser in parsers:
+            offered = _MediaType(parser.media_type)
+            if (offered.main_type, offered.sub_type) == (wanted.main_type, wanted.sub_type):
+                return parser
+        return None
+
+
 def _field_errors(fields: QueryDict) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     if not fields:
@@ -226,7 +284,10 @@ class InputLimitsMiddleware:
 
     def __call__(self, request):
         errors = _field_errors(request.GET)
-        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+        # The API's bodies are read by its parsers (above), after the role check: a body
+        # whose sender may not make the request is a 403 however it is written.
+        api = request.path.startswith("/api/")
+        if request.method in ("POST", "PUT", "PATCH", "DELETE") and not api:
             if request.content_type in ("application/x-www-form-urlencoded",
                                         "multipart/form-data") and request.method == "POST":
                 errors.update(_field_errors(request.POST))

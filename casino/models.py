@@ -5,8 +5,19 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
-from django.db import models, transaction
+from django.db import connections, models, router
+from django.db.models.functions import Coalesce
 from django.utils import timezone
+
+from casino.audit_hash import (
+    BODY_FIELDS,
+    GENESIS,
+    NO_PROPERTY,
+    body_of,
+    chain_key,
+    jsonable,
+    link_hash,
+)
 
 
 class Property(models.Model):
@@ -79,9 +90,14 @@ class AuditEventQuerySet(models.QuerySet):
 
 
 class AuditEvent(models.Model):
-    """One thing someone did. Append-only: see casino/audit.py and the PostgreSQL trigger."""
+    """One thing someone did. Append-only: see casino/audit.py and the PostgreSQL triggers.
 
-    created_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
+    Hash chain (casino/audit_chain.py): one chain per property (``chain`` is its id; 0 for
+    events that belong to no property), ``seq`` 1, 2, 3... with no gaps in each. On PostgreSQL
+    the database links an event when its transaction commits: until then ``seq`` is empty and
+    ``hash`` holds the digest of its fields."""
+
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.PROTECT, related_name="+")
     actor_repr = models.CharField(max_length=200, blank=True)
@@ -94,9 +110,8 @@ class AuditEvent(models.Model):
     target_repr = models.CharField(max_length=255, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    # Hash chain (casino/audit_chain.py): one global chain, seq 1, 2, 3... with no gaps; each
-    # event's hash covers its fields and the previous event's hash.
-    seq = models.BigIntegerField(unique=True, null=True, editable=False)
+    chain = models.BigIntegerField(default=NO_PROPERTY, editable=False)
+    seq = models.BigIntegerField(null=True, editable=False)
     prev_hash = models.CharField(max_length=64, blank=True, editable=False)
     hash = models.CharField(max_length=64, blank=True, editable=False)
 
@@ -104,19 +119,42 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["target_type", "target_id"], name="audit_target_idx")]
+        indexes = [
+            models.Index(fields=["target_type", "target_id"], name="audit_target_idx"),
+            # Keyset pages of the log, all of it or one property's (casino/selectors.py).
+            models.Index(fields=["created_at", "id"], name="audit_time_idx"),
+            models.Index(fields=["property", "created_at", "id"], name="audit_property_time_idx"),
+            # What a commit still has to link (PostgreSQL's casino_auditevent_link()).
+            models.Index(fields=["id"], condition=models.Q(seq=None), name="audit_unlinked_idx"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["chain", "seq"], name="audit_chain_seq_unique"),
+            models.CheckConstraint(
+                condition=models.Q(chain=Coalesce(models.F("property"), NO_PROPERTY)),
+                name="audit_chain_is_property"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action} {self.target_repr}"
 
     def save(self, *args, **kwargs):
+        """One INSERT on PostgreSQL (linked at commit by the database); on SQLite, which has
+        one writer at a time, the chain's head is read and the event linked here: two."""
         if not self._state.adding:
             raise AuditLogImmutable("Audit events cannot be updated.")
-        from casino.audit_chain import link
-
-        with transaction.atomic(using=kwargs.get("using")):
-            link(self)
-            super().save(*args, **kwargs)
+        using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
+        self.created_at = self.created_at or timezone.now()
+        self.before, self.after = jsonable(self.before), jsonable(self.after)
+        self.chain = chain_key(self.property_id)
+        body = body_of({name: getattr(self, name) for name in BODY_FIELDS})
+        if connections[using].vendor == "postgresql":
+            self.seq, self.prev_hash, self.hash = None, "", body
+        else:
+            head = (AuditEvent.objects.using(using).filter(chain=self.chain)
+                    .exclude(seq=None).order_by("-seq").values_list("seq", "hash").first())
+            self.seq, self.prev_hash = (head[0] + 1, head[1]) if head else (1, GENESIS)
+            self.hash = link_hash(self.chain, self.seq, self.prev_hash, body)
+        super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
         raise AuditLogImmutable("Audit events cannot be deleted.")
@@ -128,20 +166,40 @@ class AuditEvent(models.Model):
         return f"{self.target_type.app_label}.{self.target_type.model}:{self.target_id}"
 
 
+class CheckKind(models.TextChoices):
+    HOURLY = "hourly", "From the last checkpoint"
+    FULL = "full", "Whole chain"
+    ARCHIVE = "archive", "Archived up to here"
+    RELINK = "relink", "Chains split by property"
+    GLOBAL = "global", "Whole log (one chain, before casino.0005)"
+
+
 class AuditChainCheck(models.Model):
-    """One run of the chain check (``audit_verify`` or the beat job). Append-only like the log:
-    the latest run is what the dashboards show, and its ``last_seq``/``last_hash`` let the next
-    run notice events cut off the end of the chain."""
+    """One run of one chain's check (``audit_verify``, the beat job, an archive). Append-only
+    like the log, and itself a chain: each check's ``hash`` covers its result and the previous
+    check's hash. The latest is what the dashboards show; its ``last_seq``/``last_hash`` are
+    the checkpoint the next hourly run starts from, and let it notice events cut off the end."""
 
     checked_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
+    chain = models.BigIntegerField(null=True, blank=True)  # None: the one chain before 0005
+    kind = models.CharField(max_length=10, choices=CheckKind.choices, default=CheckKind.HOURLY)
     ok = models.BooleanField()
     events_checked = models.BigIntegerField(default=0)
+    first_seq = models.BigIntegerField(null=True, blank=True)
     last_seq = models.BigIntegerField(null=True, blank=True)
     last_hash = models.CharField(max_length=64, blank=True)
     problems = models.JSONField(default=list, blank=True)
+    prev_hash = models.CharField(max_length=64, blank=True, editable=False)
+    hash = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["-checked_at", "-id"]
+        indexes = [
+            models.Index(fields=["chain", "id"], name="audit_check_chain_idx"),
+            # Where archived events left off (the append-only trigger reads it on DELETE).
+            models.Index(fields=["chain", "last_seq"], condition=models.Q(kind="archive"),
+                         name="audit_check_archive_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.checked_at:%Y-%m-%d %H:%M:%S} {'intact' if self.ok else 'BROKEN'}"

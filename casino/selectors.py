@@ -1,9 +1,14 @@
-"""Reads for the casino app."""
+"""Reads for the casino app. The audit log's pages read only what they show, however long the
+log (issue 24): people from the staff, actions by a loose index scan, counts that stop at
+10,000, keyset pages and exports (the index on created_at and id), a person found among the
+users and matched on the events' indexed actor."""
 
-from datetime import date, datetime, time, timedelta
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -59,27 +64,51 @@ def _visible(user) -> QuerySet[AuditEvent]:
     return qs if user.is_superuser else qs.filter(property_id__in=property_ids(user))
 
 
-def action_codes(*, user, text: str) -> list[str]:
+# The distinct action codes by a loose index scan of ``action``'s index: one index probe per
+# code (about a hundred), whatever the size of the log; never a DISTINCT over every event.
+_RECORDED_ACTIONS = """
+WITH RECURSIVE codes(action) AS (
+    SELECT MIN(action) FROM casino_auditevent
+    UNION ALL
+    SELECT (SELECT MIN(e.action) FROM casino_auditevent e WHERE e.action > c.action)
+      FROM codes c WHERE c.action IS NOT NULL
+)
+SELECT action FROM codes WHERE action IS NOT NULL LIMIT %s
+"""
+
+
+def recorded_actions(limit: int = 2000) -> list[str]:
+    """Every action code the log holds (the words are casino/audit_display.py's)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_RECORDED_ACTIONS, [limit])
+        return [code for (code,) in cursor.fetchall()]
+
+
+def action_codes(*, user, text: str, known: list[str] | None = None) -> list[str]:
     """The action codes ``text`` names: a code or its prefix (``rulesubmissions.``), a part
     of one (``approve``), or words of its name (``Rules Submission approved``)."""
     wanted = text.strip().lower()
-    codes = _visible(user).order_by().values_list("action", flat=True).distinct()
+    codes = recorded_actions() if known is None else known
     return sorted(c for c in codes
                   if c.startswith(wanted) or wanted in c or wanted in action_name(c).lower())
 
 
 def _person(value: str) -> Q:
-    """Each word in the actor's username, first or last name (or the recorded name)."""
-    query = Q()
+    """Each word in the person's username, first or last name: found among the users (a
+    small table) and matched on the events' indexed ``actor``; "system" is no one."""
+    users = get_user_model().objects.all()
     for word in value.split():
-        query &= (Q(actor__username__icontains=word) | Q(actor__first_name__icontains=word)
-                  | Q(actor__last_name__icontains=word) | Q(actor_repr__icontains=word))
+        users = users.filter(Q(username__icontains=word) | Q(first_name__icontains=word)
+                             | Q(last_name__icontains=word))
+    query = Q(actor_id__in=users.values("pk"))
+    if all(word.lower() in "system" for word in value.split()):
+        query |= Q(actor=None)
     return query
 
 
 def audit_event_list(*, user, target: str = "", username: str = "", action: str = "",
-                     date_from: date | None = None, date_to: date | None = None
-                     ) -> QuerySet[AuditEvent]:
+                     date_from: date | None = None, date_to: date | None = None,
+                     known_actions: list[str] | None = None) -> QuerySet[AuditEvent]:
     """Events of the user's properties, filtered; ``action`` in words or a code (prefix),
     ``username`` a person by username or name. A filter that names nothing is a
     ``BadFilter`` (never every event)."""
@@ -90,7 +119,7 @@ def audit_event_list(*, user, target: str = "", username: str = "", action: str 
     if username:
         qs = qs.filter(_person(username))
     if action:
-        codes = action_codes(user=user, text=action)
+        codes = action_codes(user=user, text=action, known=known_actions)
         if not codes:
             raise BadFilter("action", f"no action is called {action!r}: pick one from the list")
         qs = qs.filter(action__in=codes)
@@ -102,18 +131,18 @@ def audit_event_list(*, user, target: str = "", username: str = "", action: str 
 
 
 def audit_targets(*, user, limit: int = 1000) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Objects of the log to pick from, grouped by kind: (kind, [(key, latest name)])."""
-    rows = (_visible(user).exclude(target_type=None).order_by("-id")
+    """Objects of the log to pick from, grouped by kind: (kind, [(key, latest name)]), from
+    the latest events only (newest first by the time index)."""
+    rows = (_visible(user).exclude(target_type=None).order_by("-created_at", "-id")
             .values_list("target_type_id", "target_id", "target_repr")[:limit * 5])
     seen: dict[tuple[int, str], str] = {}
     for type_id, object_id, text in rows:
         if len(seen) >= limit:
             break
         seen.setdefault((type_id, object_id), text)
-    types = ContentType.objects.in_bulk({t for t, _ in seen})
     groups: dict[str, list[tuple[str, str]]] = {}
     for (type_id, object_id), text in seen.items():
-        ct = types[type_id]
+        ct = ContentType.objects.get_for_id(type_id)
         model = ct.model_class()
         kind = str(model._meta.verbose_name).capitalize() if model else ct.model
         groups.setdefault(kind, []).append((f"{ct.app_label}.{ct.model}:{object_id}", text))
@@ -121,13 +150,88 @@ def audit_targets(*, user, limit: int = 1000) -> list[tuple[str, list[tuple[str,
 
 
 def audit_people(*, user) -> list[str]:
-    """Who appears in the log, by name, for the person filter's suggestions."""
-    ids = _visible(user).exclude(actor=None).order_by().values_list("actor_id", flat=True)
-    people = get_user_model().objects.filter(pk__in=ids.distinct())
+    """The people of the user's properties (their staff; every user for a superuser), by
+    name, for the person filter's suggestions: read from the staff, not from the log."""
+    people = get_user_model().objects.all()
+    if not user.is_superuser:
+        people = people.filter(memberships__property_id__in=property_ids(user)).distinct()
     return sorted({(u.get_full_name() or u.get_username()) for u in people})
 
 
-def audit_actions(*, user) -> list[tuple[str, str]]:
+def audit_actions(*, user, known: list[str] | None = None) -> list[tuple[str, str]]:
     """(code, words) of every action in the log, by words."""
-    codes = _visible(user).order_by().values_list("action", flat=True).distinct()
+    codes = recorded_actions() if known is None else known
     return sorted(((c, action_name(c)) for c in codes), key=lambda a: a[1])
+
+
+COUNT_CAP = 10_000
+PAGE_SIZE = 50
+
+
+def capped_count(qs: QuerySet, cap: int | None = None) -> tuple[int, bool]:
+    """(how many, whether that is exact): counting stops after ``cap`` (``COUNT_CAP``)."""
+    cap = COUNT_CAP if cap is None else cap
+    found = qs.order_by()[:cap + 1].count()
+    return min(found, cap), found <= cap
+
+
+@dataclass
+class KeysetPage:
+    """One page of events, newest first, and the cursors to the pages beside it."""
+
+    events: list
+    newer: str = ""  # cursor of the page before (newer events), "" on the first page
+    older: str = ""  # cursor of the page after (older events), "" on the last
+
+
+def cursor_of(event) -> str:
+    return f"{event.created_at.astimezone(UTC).isoformat(timespec='microseconds')}~{event.pk}"
+
+
+def _parse_cursor(value: str) -> tuple[datetime, int] | None:
+    when, _, pk = (value or "").partition("~")
+    try:
+        return datetime.fromisoformat(when), int(pk)
+    except ValueError:
+        return None
+
+
+def before(qs: QuerySet, at: datetime, pk: int) -> QuerySet:
+    """Events older than (at, pk) in the log's order; ``created_at <= at`` lets the index
+    (created_at, id) start where the page does."""
+    return qs.filter(created_at__lte=at).filter(Q(created_at__lt=at) | Q(pk__lt=pk))
+
+
+def keyset_page(qs: QuerySet, *, older_than: str = "", newer_than: str = "",
+                size: int = PAGE_SIZE) -> KeysetPage:
+    """A page of ``qs`` newest first, after a cursor (``older_than``) or before one
+    (``newer_than``); a bad cursor is the first page. One query, however deep the page."""
+    newest_first = qs.order_by("-created_at", "-id")
+    newer = _parse_cursor(newer_than)
+    if newer is not None:
+        at, pk = newer
+        rows = list(qs.filter(created_at__gte=at).filter(Q(created_at__gt=at) | Q(pk__gt=pk))
+                    .order_by("created_at", "id")[:size + 1])
+        more_newer = len(rows) > size
+        rows = rows[:size][::-1]
+        return KeysetPage(rows, newer=cursor_of(rows[0]) if rows and more_newer else "",
+                          older=cursor_of(rows[-1]) if rows else "")
+    older = _parse_cursor(older_than)
+    page = newest_first if older is None else before(newest_first, *older)
+    rows = list(page[:size + 1])
+    more_older = len(rows) > size
+    rows = rows[:size]
+    return KeysetPage(rows, newer=cursor_of(rows[0]) if rows and older is not None else "",
+                      older=cursor_of(rows[-1]) if rows and more_older else "")
+
+
+def in_chunks(qs: QuerySet, size: int = 1000):
+    """Every event of ``qs``, newest first, one short keyset query per ``size`` (an export
+    of any length holds no cursor open and never offsets)."""
+    page = qs.order_by("-created_at", "-id")
+    while True:
+        rows = list(page[:size])
+        yield from rows
+        if len(rows) < size:
+            return
+        page = before(qs.order_by("-created_at", "-id"), rows[-1].created_at, rows[-1].pk)

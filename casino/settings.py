@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "csp",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_filters",  # the API's list filters (casino/api_filters.py)
     "casino",
     "rulesubmissions",
     "tables",
@@ -112,6 +113,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Every error under /api/ in the one JSON shape, DEBUG or not (casino/api_errors.py).
+    "casino.api_errors.ApiErrorShapeMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Query strings and form posts: no NUL characters, bounded lengths (casino/limits.py).
     "casino.limits.InputLimitsMiddleware",
@@ -192,10 +195,14 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True
+# Dates "2026-12-01" and a 24-hour clock wherever a template shows one (casino/date_formats).
+FORMAT_MODULE_PATH = ["casino.date_formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files browsers ask for at the site's root (/favicon.ico), served by WhiteNoise as they are.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 # Uploaded files (layout artwork) go through Django's storage API: a deployment may swap the
 # "default" backend for object storage without code changes.
 MEDIA_ROOT = VAR_DIR / "media"
@@ -281,15 +288,16 @@ REST_FRAMEWORK = {
     # Token first, so an anonymous API call is a 401 with "WWW-Authenticate: Token".
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "casino.tokens.ApiTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "casino.auth.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # JSON within size, depth and string limits, no NUL characters (casino/limits.py).
-    "DEFAULT_PARSER_CLASSES": [
-        "casino.limits.StrictJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON within size, depth and string limits, no NUL characters (casino/limits.py); a body
+    # is read by the parser of its exact media type only (any other type is a 415), and every
+    # answer is JSON (an Accept it cannot meet is a 406).
+    "DEFAULT_PARSER_CLASSES": ["casino.limits.StrictJSONParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "casino.limits.StrictContentNegotiation",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Every API error as {"errors": {field_path: [messages]}} (casino/api_errors.py).
     "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
@@ -307,6 +315,12 @@ SPECTACULAR_SETTINGS = {
     # Every error answer in the one shape (casino/api_errors.py), enums as drf-spectacular does.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "casino.api_errors.schema_error_answers"],
+    # One name per choice set that shares a field name with another (generated clients' types).
+    "ENUM_NAME_OVERRIDES": {
+        "TableStatusEnum": "tables.floor.models.TableStatus",
+        "SlipStatusEnum": "tables.slips.models.SlipStatus",
+        "SlipKindEnum": "tables.slips.models.SlipKind",
+    },
 }
 
 # --- Celery ----------------------------------------------------------------------------------
@@ -347,12 +361,21 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Keeps the worker path warm and shows up in the worker log as a liveness signal.
     "heartbeat": {"task": "casino.tasks.heartbeat", "schedule": 300.0},
-    # Progressive meters (tables/tasks.py): apply wager events a lost message left behind,
+    # Progressive meters (tables/meters/tasks.py): apply wager events a lost message left behind,
     # reconcile every meter with its ledger, take the daily readings after the gaming day.
     "meters-sweep": {"task": "tables.sweep_wagers", "schedule": 10.0},
     "meters-reconcile": {"task": "tables.reconcile_meters", "schedule": 300.0},
     "meters-readings": {"task": "tables.take_meter_readings", "schedule": 600.0},
+    # Wager events applied, reconciled and past the dispute window (tables/meters/retention.py)
+    # go every hour, a few thousand at a time.
+    "meters-retention": {"task": "tables.remove_old_wager_events", "schedule": 3600.0},
 }
+# How long wager events are kept after they are applied and reconciled, for disputes about a
+# single wager (docs/operator.md, "History, retention and growth"). At least a week.
+WAGER_EVENT_RETENTION_DAYS = env_int("WAGER_EVENT_RETENTION_DAYS", 90)
+if WAGER_EVENT_RETENTION_DAYS < 7:
+    raise ImproperlyConfigured(f"WAGER_EVENT_RETENTION_DAYS={WAGER_EVENT_RETENTION_DAYS} is "
+                               f"shorter than a week: disputes need the events longer.")
 # Ledger tasks are acknowledged late: a worker takes one message at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 

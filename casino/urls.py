@@ -5,15 +5,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from casino import api, health, views
 from casino.auth import SignInView
-from tables import urls_floor, urls_meters, urls_slips
-
-_floor = (urls_floor, urls_meters, urls_slips)
+from tables import urls as floor
 
 api_v1 = [
     path("me/", api.MeView.as_view(), name="me"),
     path("audit-events/", api.AuditEventList.as_view(), name="audit-events"),
-    path("engine/", include("tables.urls")),
-    *(pattern for module in _floor for pattern in module.api_urlpatterns),
+    path("engine/", include((floor.engine_urlpatterns, "engine"))),
+    *floor.api_urlpatterns,
 ]
 
 urlpatterns = [
@@ -26,8 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("", include("rulesubmissions.urls")),
-    path("floor/", include(([p for module in _floor for p in module.urlpatterns], "tables"),
-                           namespace="tables")),
+    path("floor/", include((floor.urlpatterns, "tables"), namespace="tables")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"),
@@ -35,5 +32,7 @@ urlpatterns = [
 ]
 
 # JSON errors for any URL under /api/ that no view answers; the site's pages elsewhere.
+handler400 = "casino.api_errors.bad_request"
+handler403 = "casino.api_errors.permission_denied"
 handler404 = "casino.api_errors.page_not_found"
 handler500 = "casino.api_errors.server_error"

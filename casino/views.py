@@ -1,14 +1,11 @@
 """Pages: dashboard, property, audit log (search and CSV export). /healthz is casino/health.py."""
 
-import csv
-
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
-from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from casino import audit_display, selectors
+from casino.csv_export import streaming_csv
 from casino.dashboard import cards_for, panels_for
 from casino.forms import AuditFilterForm
 from casino.models import Property
@@ -35,8 +32,10 @@ def property_detail(request, pk: int):
 
 @ability_required("audit.read")
 def audit_log(request):
-    """The log, filtered; a filter that names nothing shows no events and says why; the
-    same filters export as CSV (``?format=csv``)."""
+    """The log, filtered, newest first in keyset pages (``?older=``/``?newer=`` cursors);
+    a filter that names nothing shows no events and says why; the same filters export as
+    CSV (``?format=csv``). Reads what it shows, however long the log (casino/selectors.py)."""
+    known = selectors.recorded_actions()
     form = AuditFilterForm(request.GET or None,
                            targets=selectors.audit_targets(user=request.user))
     events = selectors.audit_event_list(user=request.user)
@@ -44,30 +43,58 @@ def audit_log(request):
         events = events.none()
         if form.is_valid():
             try:
-                events = selectors.audit_event_list(user=request.user, **form.filters())
+                events = selectors.audit_event_list(user=request.user, known_actions=known,
+                                                    **form.filters())
             except selectors.BadFilter as exc:
                 form.add_error(exc.field, str(exc))
     if request.GET.get("format") == "csv":
         return _audit_csv(events)
-    page = Paginator(events, 50).get_page(request.GET.get("page"))
+    page = selectors.keyset_page(events, older_than=request.GET.get("older", ""),
+                                 newer_than=request.GET.get("newer", ""))
+    count, exact = selectors.capped_count(events)
     template = "casino/_audit_table.html" if request.htmx else "casino/audit_list.html"
     return render(request, template, {
         "form": form, "page": page, "export_query": _export_query(request),
+        "count_text": _count_text(count, exact), "pager": _pager(request, page, count, exact),
         "people": selectors.audit_people(user=request.user),
-        "actions": selectors.audit_actions(user=request.user),
+        "actions": selectors.audit_actions(user=request.user, known=known),
     })
 
 
-def _export_query(request) -> str:
+def _count_text(count: int, exact: bool) -> str:
+    """"1 event", "2,345 events", or past the cap "More than 10,000 events"."""
+    if not exact:
+        return f"More than {count:,} events"
+    return f"{count:,} event{'' if count == 1 else 's'}"
+
+
+def _query(request, **changes) -> str:
     query = request.GET.copy()
-    query.pop("page", None)
-    query["format"] = "csv"
+    for key in ("older", "newer", "page", "format"):
+        query.pop(key, None)
+    for key, value in changes.items():
+        query[key] = value
     return query.urlencode()
 
 
-class _Echo:
-    def write(self, value):
-        return value
+def _export_query(request) -> str:
+    return _query(request, format="csv")
+
+
+def _pager(request, page, count: int, exact: bool) -> dict:
+    """Links to the newer and older pages; "Page 2 of 3" while the count is exact."""
+    try:
+        number = max(1, int(request.GET.get("page", 1)))
+    except ValueError:
+        number = 1
+    if not page.newer:
+        number = 1
+    pages = max(1, -(-count // selectors.PAGE_SIZE)) if exact else None
+    return {
+        "newer": _query(request, newer=page.newer, page=number - 1) if page.newer else "",
+        "older": _query(request, older=page.older, page=number + 1) if page.older else "",
+        "number": number, "pages": pages,
+    }
 
 
 CSV_COLUMNS = ["When", "Person", "Username", "Action", "Action code", "Object", "Object key",
@@ -75,22 +102,17 @@ CSV_COLUMNS = ["When", "Person", "Username", "Action", "Action code", "Object", 
 
 
 def _audit_csv(events):
-    """The filtered events as CSV, streamed: one row per event, its changes in words."""
-    writer = csv.writer(_Echo())
+    """The filtered events as CSV, streamed in keyset chunks: one row per event, its changes
+    in words, every cell safe to open in a spreadsheet (casino/csv_export.py)."""
 
     def rows():
-        yield writer.writerow(CSV_COLUMNS)
-        for e in events.iterator(chunk_size=500):
+        for e in selectors.in_chunks(events):
             name = (e.actor.get_full_name() if e.actor else "") or e.actor_repr
             text = "; ".join(f"{c.label}: {c.before or '—'} → {c.after or '—'}"
                              for c in audit_display.changes(e.before, e.after, e.action))
-            yield writer.writerow([
-                timezone.localtime(e.created_at).strftime("%Y-%m-%d %H:%M:%S"), name,
-                e.actor_repr, audit_display.action_name(e.action), e.action, e.target_repr,
-                e.target_key(), text])
+            yield [timezone.localtime(e.created_at).strftime("%Y-%m-%d %H:%M:%S"), name,
+                   e.actor_repr, audit_display.action_name(e.action), e.action, e.target_repr,
+                   e.target_key(), text]
 
-    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
     stamp = timezone.localdate().isoformat()
-    response["Content-Disposition"] = f'attachment; filename="audit-log-{stamp}.csv"'
-    return response
-
+    return streaming_csv(f"audit-log-{stamp}.csv", CSV_COLUMNS, rows())

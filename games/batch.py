@@ -89,6 +89,18 @@ def _strengths_into(hands: np.ndarray, out: np.ndarray, table: np.ndarray) -> No
         out[flushes] = _flush_strengths(words[flushes], masks)
 
 
+def strengths_of_sums(words: np.ndarray, suit_masks: np.ndarray, cards: int) -> np.ndarray:
+    """Strengths of ``cards``-card hands given as the sums of their cards' ``CARD_WORDS`` and
+    ``CARD_SUIT_MASKS``: a board's sum is added once to every hand built on it (the par
+    sheets' exhaustive counts), so no hand's cards are gathered again."""
+    words = np.asarray(words, np.int64) + _START
+    out = np.take(nonflush_table(cards), words >> _RANK_SHIFT, mode="clip")
+    flushes = np.flatnonzero(words & _FLUSH_BITS)
+    if flushes.size:
+        out[flushes] = _flush_strengths(words[flushes], np.asarray(suit_masks)[flushes])
+    return out
+
+
 def _flush_strengths(words: np.ndarray, suit_masks: np.ndarray) -> np.ndarray:
     """Strengths of flush hands from their words and their per-suit rank masks."""
     shift = _FLUSH_MASK_SHIFT[(words & _FLUSH_BITS) >> 3]

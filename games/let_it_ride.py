@@ -110,8 +110,10 @@ SPEC = GameSpec(
     wagers=(
         # The three Let It Ride Wagers are the game (§643a.11, §643a.12(a), (g)); a player may
         # withdraw Bets 1 and 2 (§643a.11(b), (d)), never Bet 3.
-        WagerSpec("bet_1", "Bet Number 1", "§643a.11(b), §643a.12(a)", base=True),
-        WagerSpec("bet_2", "Bet Number 2", "§643a.11(d), §643a.12(a)", base=True),
+        WagerSpec("bet_1", "Bet Number 1", "§643a.11(b), §643a.12(a)", base=True,
+                  follows="bet_3"),
+        WagerSpec("bet_2", "Bet Number 2", "§643a.11(d), §643a.12(a)", base=True,
+                  follows="bet_3"),
         WagerSpec("bet_3", "Bet Number 3", "§643a.11(f)(3), §643a.12(a)", optional=False,
                   base=True, paytable_required=True),
         WagerSpec("five_card_bonus", "Five Card Bonus Wager", "§643a.11(f)(3)(i), §643a.12(b)",

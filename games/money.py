@@ -7,6 +7,7 @@ the paytable, and the meter keeps the exact remainder (§605a.7: the meter is th
 
 from __future__ import annotations
 
+import re
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import lru_cache
 
@@ -46,12 +47,21 @@ def _parse_text(text: str) -> Decimal:
     return _parse(text)
 
 
+# Plain ASCII dollars: "5", "5.00", "-12.50". Decimal() also reads "1e999999999" (whose
+# quantize raised), "5_0", " 5 ", "+5" and other scripts' digits: none is an amount anyone
+# writes, so none is read as one.
+_PLAIN = re.compile(r"-?[0-9]{1,100}(\.[0-9]{1,100})?")
+
+
 def _parse(value: object) -> Decimal:
     if isinstance(value, (bool, float)):
         raise ValueError("amounts are decimal strings in dollars, like \"5.00\"")
+    if isinstance(value, str) and not _PLAIN.fullmatch(value):
+        raise ValueError(f"{value[:40]!r} is not an amount in dollars, like \"5.00\" (ASCII "
+                         "digits and a point: no exponent, spaces, separators or \"+\")")
     try:
-        amount = Decimal(str(value).strip())
-    except (InvalidOperation, AttributeError):
+        amount = Decimal(value if isinstance(value, str) else str(value))
+    except (InvalidOperation, AttributeError, ValueError):
         raise ValueError(f"{value!r} is not an amount in dollars, like \"5.00\"") from None
     if not amount.is_finite():
         raise ValueError(f"{value!r} is not an amount in dollars")

@@ -54,6 +54,9 @@ CHOICES = {
     "minibaccarat": "Minibaccarat",
     "midibaccarat": "Midibaccarat",
     "baccarat": "Baccarat",
+    ("must_hit_by_payment", "table_inventory"): "Paid from the table inventory",
+    ("must_hit_by_payment", "progressive_jackpot_slip"): "Paid through a progressive jackpot "
+                                                         "slip",
 }
 
 NOT_SET = "not set"

@@ -35,6 +35,9 @@ class OptionSpec:
     # The reverse: wagers whose offer makes this option compulsory, each with its section (the
     # Play Wager is paid its Ante Bonus, so an Ante Bonus paytable is chosen, §649a.12(b)).
     required_with: Mapping[str, str] = field(default_factory=dict)
+    # (option key, section): this option is set exactly when that one is (the Must-Hit-By
+    # payment term goes with a Must-Hit-By configuration, §631b.6(c)(6)).
+    with_option: tuple[str, str] | None = None
 
 
 def dealing_procedure(rule: str, name: str = "Dealing procedure") -> OptionSpec:
@@ -150,6 +153,22 @@ class WagerSpec:
     meter: str | None = None
     requires: Mapping[str, object] = field(default_factory=dict)
     requires_wagers: Mapping[str | tuple[str, ...], str] = field(default_factory=dict)
+    # The wager's own least amount where the regulation sets one, with its section (Heavenly
+    # 9: "no less than $5", §631b.2(c)); every path reads it through games.wager_rules.
+    minimum: Decimal | None = None
+    minimum_rule: str = ""
+    # A main wager whose amount another wager sets (the Play Wager equals the Ante Wager,
+    # §649a.7(d)(1)): the game checks the relation, the table limits bound the one it follows.
+    follows: str = ""
+    # The chosen paytable's name is the wager's amount (Royal 9's $1 or $5 denomination,
+    # §627b.3(f)-(g)).
+    denominated: bool = False
+
+    def below_minimum(self, amount: Decimal) -> str | None:
+        """Why ``amount`` is below the wager's own minimum (the engine's words), or None."""
+        if self.minimum is None or amount >= self.minimum:
+            return None
+        return f"a {self.name} wager is no less than ${self.minimum:,.2f} ({self.minimum_rule})"
 
     def needed_wagers(self) -> tuple[tuple[tuple[str, ...], str], ...]:
         """``requires_wagers`` as (the wagers one of which is needed, section) pairs."""

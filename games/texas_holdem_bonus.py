@@ -95,9 +95,9 @@ SPEC = GameSpec(
         # §647a.7(d)(1): a player competes by an Ante Wager then a Flop, Turn and River Wager.
         WagerSpec("ante", "Ante Wager", "§647a.7(d)(1), §647a.11(h)(2)", optional=False,
                   base=True),
-        WagerSpec("flop", "Flop Wager", "§647a.11(b)", base=True),
-        WagerSpec("turn", "Turn Wager", "§647a.11(d)", base=True),
-        WagerSpec("river", "River Wager", "§647a.11(f)", base=True),
+        WagerSpec("flop", "Flop Wager", "§647a.11(b)", base=True, follows="ante"),
+        WagerSpec("turn", "Turn Wager", "§647a.11(d)", base=True, follows="ante"),
+        WagerSpec("river", "River Wager", "§647a.11(f)", base=True, follows="ante"),
         WagerSpec("bonus", "Texas Hold 'Em Bonus Wager", "§647a.7(d)(2), §647a.12(b)",
                   paytable_required=True),
         WagerSpec("progressive", "Progressive Payout Wager", "§647a.7(d)(3), §647a.12(d)",

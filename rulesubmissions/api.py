@@ -3,22 +3,36 @@
 Errors are 400s ``{"errors": {field_path: [messages]}}``; refusals by role are 403s.
 """
 
-from datetime import date
-
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+import django_filters
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.limits import whole_id
+from casino.api_fields import NoBody
+from casino.api_filters import Backend, StrictFilterSet
+from casino.api_views import AbilityByMethod, ActionSchema, errors, parsed
 from casino.models import Property
 from casino.permissions import HasAbility
 from casino.selectors import current_property, properties_visible_to
+from games import GAMES
 from games.names import choice_name, hand_name
 from rulesubmissions import selectors, services
 from rulesubmissions.engine import available_games, describe, game_spec
-from rulesubmissions.models import CatalogPaytable, RulesSubmission
+from rulesubmissions.models import CatalogPaytable, RulesSubmission, Status
+from rulesubmissions.serializers import (
+    PAYTABLE_BODIES,
+    SUBMISSION_BODIES,
+    MeterTermsAnswer,
+    OptionValue,
+    PaytableProposal,
+    SubmissionTerms,
+    terms_of,
+)
 
 
 class SupersededBySerializer(serializers.Serializer):
@@ -48,6 +62,10 @@ class SubmissionSerializer(serializers.ModelSerializer):
     reviewed_by = serializers.CharField(source="reviewed_by.username", default=None,
                                         allow_null=True)
     standing = serializers.SerializerMethodField()
+    options = serializers.DictField(child=OptionValue(), help_text="Option key -> value.")
+    wagers = serializers.DictField(child=serializers.CharField(allow_blank=True),
+                                   help_text="Each wager offered -> its paytable id.")
+    meters = serializers.DictField(child=MeterTermsAnswer(), help_text="Meter key -> terms.")
 
     class Meta:
         model = RulesSubmission
@@ -86,35 +104,46 @@ def _bad(errors: dict) -> Response:
     return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
 
 
-def _property(request) -> Property | None:
-    """The body's ``property`` if the user is staff there, else the user's property."""
-    wanted = request.data.get("property") if isinstance(request.data, dict) else None
-    if wanted is None:
-        return current_property(request.user)
-    pk = whole_id(wanted)
+def _property(user, pk: int | None) -> Property:
+    """The property ``pk`` if the user is staff there (their own if None); a 400 otherwise."""
     if pk is None:
-        return None
-    return properties_visible_to(request.user).filter(pk=pk).first()
+        prop = current_property(user)
+    else:
+        prop = properties_visible_to(user).filter(pk=pk).first()
+    if prop is None:
+        raise serializers.ValidationError({"property": ["not a property where you are staff"]})
+    return prop
 
 
-PROPOSAL_FIELDS = ("entry", "property")  # a paytable proposal's body
+class SubmissionFilter(StrictFilterSet):
+    game = django_filters.ChoiceFilter(choices=[(g, g) for g in GAMES],
+                                       help_text="Only this game's versions.")
+    status = django_filters.ChoiceFilter(choices=Status.choices,
+                                         help_text="Only versions in this status.")
+
+    class Meta:
+        model = RulesSubmission
+        fields = []
+
+    def filter_queryset(self, queryset):
+        data = self.form.cleaned_data
+        return selectors.submission_list(user=self.request.user, game=data["game"] or "",
+                                         status=data["status"] or "")
 
 
-def _terms(data) -> dict:
-    return dict(data) if isinstance(data, dict) else {}
-
-
-class SubmissionList(generics.ListAPIView):
+class SubmissionList(AbilityByMethod, generics.ListAPIView):
     """Submissions of your properties (filters ``game``, ``status``); POST a new draft."""
 
     serializer_class = SubmissionSerializer
     permission_classes = [HasAbility]
-    required_ability = "rulesubmissions.read"
+    read_ability = "rulesubmissions.read"
+    ABILITY_BY_METHOD = {"POST": "rulesubmissions.draft"}
+    queryset = RulesSubmission.objects.none()  # the model, for the schema
+    filter_backends = [Backend]
+    filterset_class = SubmissionFilter
 
     def get_queryset(self):
-        params = self.request.query_params
-        return selectors.submission_list(user=self.request.user, game=params.get("game", ""),
-                                         status=params.get("status", ""))
+        return selectors.submission_list(user=self.request.user)
 
     def get_serializer(self, *args, **kwargs):
         if args and kwargs.get("many"):
@@ -124,19 +153,13 @@ class SubmissionList(generics.ListAPIView):
             args = (page, *args[1:])
         return super().get_serializer(*args, **kwargs)
 
-    @extend_schema(parameters=[OpenApiParameter("game", str), OpenApiParameter("status", str)])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: SubmissionSerializer})
+    @extend_schema(request=SubmissionTerms, responses={201: SubmissionSerializer})
     def post(self, request):
-        prop = _property(request)
-        if prop is None:
-            return _bad({"property": ["not a property where you are staff"]})
-        terms = {k: v for k, v in _terms(request.data).items() if k != "property"}
+        terms = parsed(SubmissionTerms, request)
+        prop = _property(request.user, terms.pop("property", None))
         try:
             submission = services.submission_create(actor=request.user, property=prop,
-                                                    terms=terms)
+                                                    terms=terms_of(terms))
         except services.RulesError as exc:
             return _bad(exc.errors)
         return Response(SubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
@@ -158,30 +181,40 @@ def _if_match(request) -> str | None:
 IF_MATCH = OpenApiParameter(
     "If-Match", str, OpenApiParameter.HEADER,
     description="The ETag of the version you read: a 412 if someone changed it since.")
+ETAG = OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=True,
+                        description="The version's tag, to send back as If-Match.")
 
 
-class SubmissionDetail(generics.RetrieveAPIView):
+class SubmissionDetail(AbilityByMethod, generics.RetrieveAPIView):
     """One version (with an ``ETag``); PUT replaces a draft's terms, PATCH changes some of them.
     Send ``If-Match`` with the ETag you read to be refused (412) rather than overwrite a change
     made meanwhile."""
 
     serializer_class = SubmissionSerializer
     permission_classes = [HasAbility]
-    required_ability = "rulesubmissions.read"
+    read_ability = "rulesubmissions.read"
+    ABILITY_BY_METHOD = {"PUT": "rulesubmissions.draft", "PATCH": "rulesubmissions.draft"}
 
     def get_queryset(self):
         return selectors.submission_list(user=self.request.user)
+
+    @extend_schema(parameters=[ETAG])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     def retrieve(self, request, *args, **kwargs):
         submission = self.get_object()
         return _with_etag(Response(SubmissionSerializer(submission).data), submission)
 
-    def _update(self, request, terms: dict, partial: bool) -> Response:
+    def _update(self, request, partial: bool) -> Response:
         submission = self.get_object()
+        terms = parsed(SubmissionTerms, request, partial=partial)
+        if "property" in terms:
+            return _bad({"property": ["a version stays at its property: leave it out"]})
         try:
             submission = services.submission_update(
-                actor=request.user, submission=submission, terms=terms, partial=partial,
-                if_match=_if_match(request))
+                actor=request.user, submission=submission, terms=terms_of(terms),
+                partial=partial, if_match=_if_match(request))
         except services.StaleVersion as exc:
             return Response({"errors": {"If-Match": [str(exc)]}},
                             status=status.HTTP_412_PRECONDITION_FAILED)
@@ -189,13 +222,17 @@ class SubmissionDetail(generics.RetrieveAPIView):
             return _bad(exc.errors)
         return _with_etag(Response(SubmissionSerializer(submission).data), submission)
 
-    @extend_schema(request=OpenApiTypes.OBJECT, parameters=[IF_MATCH])
+    @extend_schema(request=SubmissionTerms, parameters=[IF_MATCH, ETAG], responses={
+        200: SubmissionSerializer,
+        **errors(e412="The version changed since you read it (If-Match).")})
     def put(self, request, pk: int):
-        return self._update(request, _terms(request.data), partial=False)
+        return self._update(request, partial=False)
 
-    @extend_schema(request=OpenApiTypes.OBJECT, parameters=[IF_MATCH])
+    @extend_schema(request=SubmissionTerms, parameters=[IF_MATCH, ETAG], responses={
+        200: SubmissionSerializer,
+        **errors(e412="The version changed since you read it (If-Match).")})
     def patch(self, request, pk: int):
-        return self._update(request, _terms(request.data), partial=True)
+        return self._update(request, partial=True)
 
 
 class SubmissionAction(generics.GenericAPIView):
@@ -204,8 +241,15 @@ class SubmissionAction(generics.GenericAPIView):
 
     serializer_class = SubmissionSerializer
     permission_classes = [HasAbility]
-    required_ability = "rulesubmissions.read"
     ACTIONS = services.SUBMISSION_ACTIONS
+    BODIES = SUBMISSION_BODIES
+    schema = ActionSchema()
+
+    @property
+    def required_ability(self) -> str:
+        action = self.kwargs.get("action", "")
+        to = self.ACTIONS.get(action)
+        return services.TRANSITION_ABILITY[to] if to else "rulesubmissions.draft"
 
     @classmethod
     def actions(cls) -> tuple[str, ...]:
@@ -214,10 +258,10 @@ class SubmissionAction(generics.GenericAPIView):
     def get_queryset(self):
         return selectors.submission_list(user=self.request.user)
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=SubmissionSerializer)
+    @extend_schema(responses={200: SubmissionSerializer, 201: SubmissionSerializer})
     def post(self, request, pk: int, action: str):
         submission = self.get_object()
-        data = _terms(request.data)
+        body = parsed(self.BODIES[action], request)
         try:
             if action == "new-version":
                 draft = services.submission_new_version(
@@ -225,28 +269,50 @@ class SubmissionAction(generics.GenericAPIView):
                 return Response(SubmissionSerializer(draft).data, status=201)
             submission = services.submission_transition(
                 actor=request.user, submission=submission, to=self.ACTIONS[action],
-                comment=str(data.get("comment", "")),
-                effective_date=_date(data.get("effective_date")))
+                comment=body.get("comment", ""), effective_date=body.get("effective_date"))
         except services.RulesError as exc:
             return _bad(exc.errors)
         return Response(SubmissionSerializer(submission).data)
 
 
-def _date(value) -> date | None:
-    try:
-        return date.fromisoformat(str(value)) if value else None
-    except ValueError:
-        return None
+class PaytableRowSerializer(serializers.Serializer):
+    hand = serializers.CharField()
+    hand_name = serializers.CharField()
+    basis = serializers.CharField(help_text="`to` or `for` (odds), `amount`, `meter_percent`")
+    value = serializers.CharField(help_text="odds, dollars or percent, as a decimal string")
+    odds = serializers.CharField()
+    when = serializers.DictField(child=serializers.CharField())
+    note = serializers.CharField(allow_blank=True)
 
 
-class PaytableList(APIView):
+class CatalogEntrySerializer(serializers.Serializer):
+    """A paytable of the catalog, as the engine pays it."""
+
+    id = serializers.CharField()
+    game = serializers.CharField()
+    wager = serializers.CharField()
+    name = serializers.CharField()
+    title = serializers.CharField()
+    citation = serializers.CharField()
+    source = serializers.CharField()
+    source_note = serializers.CharField(allow_blank=True)
+    rows = PaytableRowSerializer(many=True)
+
+
+class PaytablesSerializer(serializers.Serializer):
+    catalog = CatalogEntrySerializer(many=True)
+    proposals = CatalogPaytableSerializer(many=True)
+
+
+class PaytableList(AbilityByMethod, APIView):
     """The catalog (the engine's paytables and your property's approved ones), and proposals;
     POST ``{"entry": {...}}`` (catalog format) proposes a paytable from a newer regulation."""
 
     permission_classes = [HasAbility]
-    required_ability = "rulesubmissions.read"
+    read_ability = "rulesubmissions.read"
+    ABILITY_BY_METHOD = {"POST": "paytables.approve"}
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=PaytablesSerializer)
     def get(self, request):
         prop = current_property(request.user)
         rows = selectors.paytable_list(user=request.user)
@@ -255,18 +321,13 @@ class PaytableList(APIView):
             "proposals": CatalogPaytableSerializer(rows, many=True).data,
         })
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: CatalogPaytableSerializer})
+    @extend_schema(request=PaytableProposal, responses={201: CatalogPaytableSerializer})
     def post(self, request):
-        unknown = [key for key in _terms(request.data) if key not in PROPOSAL_FIELDS]
-        if unknown:  # strict: a typo is named, never ignored
-            return _bad({str(key): ["not a field of a paytable proposal (fields: "
-                                    f"{', '.join(PROPOSAL_FIELDS)})"] for key in unknown})
-        prop = _property(request)
-        if prop is None:
-            return _bad({"property": ["not a property where you are staff"]})
+        body = parsed(PaytableProposal, request)
+        prop = _property(request.user, body.get("property"))
         try:
             paytable = services.paytable_propose(actor=request.user, property=prop,
-                                                 entry=_terms(request.data).get("entry"))
+                                                 entry=dict(body["entry"]))
         except services.RulesError as exc:
             return _bad(exc.errors)
         return Response(CatalogPaytableSerializer(paytable).data, status=201)
@@ -279,7 +340,7 @@ def _named(paytable: dict) -> dict:
     return paytable
 
 
-class PaytableDecision(APIView):
+class PaytableDecision(generics.GenericAPIView):
     """POST ``approve`` or ``reject`` (a second compliance officer decides on a proposal),
     ``request-retirement`` (``{"reason": ...}``) on an approved paytable no approved version
     in force or scheduled selects, then ``retire`` or ``keep`` (a second officer)."""
@@ -287,14 +348,21 @@ class PaytableDecision(APIView):
     permission_classes = [HasAbility]
     required_ability = "paytables.approve"
     DECISIONS = services.PAYTABLE_ACTIONS
+    BODIES = PAYTABLE_BODIES
+    serializer_class = CatalogPaytableSerializer
+    schema = ActionSchema()
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=CatalogPaytableSerializer)
+    def get_queryset(self):
+        return selectors.paytable_list(user=self.request.user)
+
+    @extend_schema(responses=CatalogPaytableSerializer)
     def post(self, request, pk: int, decision: str):
-        paytable = generics.get_object_or_404(selectors.paytable_list(user=request.user), pk=pk)
+        paytable = self.get_object()
+        body = parsed(self.BODIES.get(decision, NoBody), request)
         try:
             paytable = services.paytable_decide(
                 actor=request.user, paytable=paytable, decision=decision,
-                reason=str(_terms(request.data).get("reason", "")))
+                reason=body.get("reason", ""))
         except services.RulesError as exc:
             return _bad(exc.errors)
         return Response(CatalogPaytableSerializer(paytable).data)
@@ -306,7 +374,7 @@ class _OptionSchema(serializers.Serializer):
     rule = serializers.CharField()
     choices = serializers.ListField(child=serializers.CharField())
     choice_names = serializers.ListField(child=serializers.CharField())
-    default = serializers.JSONField(allow_null=True)
+    default = OptionValue(allow_null=True)
     requires_wagers = serializers.DictField(child=serializers.CharField())
     required_with = serializers.DictField(child=serializers.CharField())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from casino.formats import money, odds
 from games.names import choice_name, hand_name
 from games.paytables import Catalog, Paytable, PaytableNames
 from rulesubmissions.engine import game_spec
@@ -47,7 +48,9 @@ def _labels(game: str) -> dict[str, str]:
     labels = {f"options.{o.key}": o.name for o in spec.options}
     labels |= {f"wagers.{w.key}": w.name for w in spec.wagers}
     for m in spec.meters:
-        labels |= {f"meters.{m.key}.{f}": f"{m.name}: {text}" for f, text in METER_FIELDS.items()}
+        # The unit goes with the value ("$10,000.00", "5%"), not the editor's "(\$)" label.
+        labels |= {f"meters.{m.key}.{f}": f"{m.name}: {text.partition(' (')[0]}"
+                   for f, text in METER_FIELDS.items()}
     return labels | LIMITS
 
 
@@ -75,10 +78,10 @@ def _paytable_wager(game: str, path: str) -> str | None:
 
 def rows_side_by_side(before: Paytable | None, after: Paytable | None) -> tuple[RowChange, ...]:
     """Every hand either table pays, in the new table's order, then hands only the old paid."""
-    def odds(table):
-        return {} if table is None else {(r.hand, tuple(sorted(r.when.items()))): r.odds
-                                         for r in table.rows}
-    old, new = odds(before), odds(after)
+    def posted(table):
+        return {} if table is None else {(r.hand, tuple(sorted(r.when.items()))):
+                                         odds(r.value, r.basis) for r in table.rows}
+    old, new = posted(before), posted(after)
     keys = [*new, *(k for k in old if k not in new)]
 
     def name(key):
@@ -94,8 +97,10 @@ def _shown(game: str, path: str, value: str | None, table: Paytable | None) -> s
         return table.title
     if path.startswith("options."):
         return choice_name(path.removeprefix("options."), value)
-    if path in LIMITS or path.split(".")[-1] in ("initial", "reset"):
-        return f"${value}"
+    if path in LIMITS or path.split(".")[-1] in ("initial", "reset", "limit"):
+        return money(value)
+    if path.split(".")[-1] in ("rate", "reserve_rate"):
+        return f"{value}%"
     return value
 
 

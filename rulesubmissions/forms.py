@@ -193,6 +193,10 @@ class Editor:
     def meter_blocks(self) -> list[dict]:
         return [*(m for w in self.wagers for m in w["meters"]), *self.option_meters]
 
+    def meters_kept(self) -> list[dict]:
+        """The meters these terms keep (an initial amount is set): the read-only terms' rows."""
+        return [m for m in self.meter_blocks() if m["fields"][0].value]
+
     def slots(self) -> list[tuple[str, tuple[str, ...]]]:
         """(dom id, errors) of every error slot on the page."""
         slots = [(f.dom_id, f.errors) for f in self.fields()]

@@ -18,6 +18,7 @@ from games.baccarat.table import PAYTABLE_KEY
 from games.craps import BONUS_CRAPS
 from games.par import VERSION, ParError, par_sheet
 from games.paytables import Catalog, using
+from rulesubmissions.engine import game_spec
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
 from rulesubmissions.selectors import catalog_for
 
@@ -134,6 +135,20 @@ def _key(game: str, request: ParRequest, cat: Catalog) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _line_names(submission: RulesSubmission, sheets: list[ParSheet]) -> list[str]:
+    """Each par line as the audit log shows it to staff: the wager's name and its paytable's
+    title ("Bet 3 · Let It Ride paytable, royal flush 1,000 to 1"), never engine keys."""
+    spec, cat = game_spec(submission.game), catalog_for(submission.property)
+    names = []
+    for sheet in sheets:
+        wager = spec.wager(sheet.wager) if spec else None
+        table = next((p for p in cat if p.game == submission.game
+                      and sheet.paytable in (p.id, p.name)), None) if sheet.paytable else None
+        name = wager.name if wager else sheet.wager
+        names.append(f"{name} · {table.title}" if table else name)
+    return names
+
+
 def _sheets(submission: RulesSubmission) -> list[tuple[ParRequest, str]]:
     cat = catalog_for(submission.property)
     requests, _ = par_requests(submission)
@@ -160,7 +175,7 @@ def par_sheet_request(*, submission: RulesSubmission, user) -> list[ParSheet]:
             queued.append(sheet)
     if queued:
         audit_record(actor=user, action="rulesubmissions.par_sheet.request", target=submission,
-                     after={"par_sheets": [f"{s.wager} {s.paytable}".strip() for s in queued]})
+                     after={"par_sheets": _line_names(submission, queued)})
         ids, prop = [s.pk for s in queued], submission.property_id
         transaction.on_commit(lambda: compute_par_sheets.delay(ids, prop))
     return queued

@@ -1,9 +1,12 @@
 """The Par sheet tab of a Rules Submission: start the computation, poll its progress (htmx),
 show the results. Thin: the work is in ``rulesubmissions.par``."""
 
+from decimal import Decimal
+
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from casino.formats import money
 from casino.permissions import ability_required
 from games.names import hand_name, words
 from rulesubmissions import par
@@ -14,6 +17,12 @@ from rulesubmissions.views import _submission
 
 def _percent(value) -> str:
     return "" if value is None else f"{value * 100:.3f}%"
+
+
+def _dollars(value) -> str:
+    """A computed figure (the simulation's break-even meter may be a float) to the cent, in the
+    one money format: "$12,345.68"."""
+    return money(Decimal(str(value)).quantize(Decimal("0.01")))
 
 
 def _wager_view(w: dict, catalog) -> dict:
@@ -32,12 +41,13 @@ def _wager_view(w: dict, catalog) -> dict:
         "progressive": progressive and {
             **progressive,
             "break_even": "" if progressive["break_even_meter"] is None
-            else f"${progressive['break_even_meter']:,.2f}",
+            else _dollars(progressive["break_even_meter"]),
             "top_award": hand_name(progressive["top_award"]),
             "one_in": f"1 in {progressive['top_award_one_in']:,}" if progressive[
                 "top_award_one_in"] else "not seen in this simulation",
             "per_meter": _percent(1000 * progressive["return_per_meter_dollar"]),
-            "meter": progressive["meter"] and f"{float(progressive['meter']):,.2f}",
+            "meter": progressive["meter"] and _dollars(progressive["meter"]),
+            "stake": money(progressive["stake"]),
             "fixed": _percent(progressive["fixed_return"]),
         },
         "notes": w["notes"],

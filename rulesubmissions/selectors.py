@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from casino.models import AuditEvent, Property
 from casino.permissions import property_ids
+from games.names import words
 from games.paytables import (
     Catalog,
     Paytable,
@@ -19,6 +20,7 @@ from games.paytables import (
     builtin_catalog,
     parse_paytable,
 )
+from rulesubmissions.engine import game_spec
 from rulesubmissions.models import (
     LIVE_PAYTABLE_STATUSES,
     CatalogPaytable,
@@ -255,3 +257,15 @@ def review_history(submission: RulesSubmission) -> QuerySet[AuditEvent]:
             .filter(target_type=ContentType.objects.get_for_model(RulesSubmission),
                     target_id=str(submission.pk))
             .order_by("created_at", "id"))
+
+
+def submission_name(pk) -> str | None:
+    """A Rules Submission by its id as staff read it ("Three Card Poker version 2"), for the
+    audit log (a meter's parameters name the version they come from)."""
+    if isinstance(pk, bool) or not isinstance(pk, int):
+        return None
+    found = RulesSubmission.objects.filter(pk=pk).values_list("game", "version").first()
+    if found is None:
+        return f"#{pk}"
+    game, version = found
+    return f"{game_spec(game).name if game_spec(game) else words(game)} version {version}"

@@ -231,9 +231,9 @@ def refused_transition(submission: RulesSubmission, to: str) -> str:
 
 def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str,
                        effective_date: date | None) -> None:
+    require(actor, TRANSITION_ABILITY[to], submission.property)  # the role before the state
     if to not in TRANSITIONS.get(submission.status, set()):
         raise RulesError({"status": [refused_transition(submission, to)]})
-    require(actor, TRANSITION_ABILITY[to], submission.property)
     if to in (Status.APPROVED, Status.RETURNED) and submission_is_own(actor, submission):
         raise PermissionDenied("the author of a Rules Submission cannot review it")
     if to == Status.RETURNED and not comment.strip():
@@ -263,6 +263,7 @@ def submission_transition(*, actor, submission: RulesSubmission, to: str, commen
         submission.supersedes = selectors.latest_approved(property=submission.property,
                                                           game=submission.game)
     submission.status = to
+    submission.updated_at = now  # the lists' "Updated" column and the ETag follow every step
     submission.save()
     audit_record(actor=actor, action=f"rulesubmissions.submission.{_VERBS[to]}",
                  target=submission, before=before,

@@ -168,6 +168,8 @@ def _options_need_wagers(checked: Checked, spec: GameSpec, options: Mapping,
     wherever a wager needing it is (OptionSpec.required_with)."""
     for o in submission_options(spec):
         unset = options.get(o.key) in (None, "", False, o.default)
+        if o.with_option:
+            _with_option(checked, spec, o, options, unset)
         for w, rule in o.required_with.items():
             if unset and w in wagers:
                 checked.fail(f"options.{o.key}", f"{o.name}: required where "
@@ -178,6 +180,21 @@ def _options_need_wagers(checked: Checked, spec: GameSpec, options: Mapping,
             if w not in wagers:
                 checked.fail(f"options.{o.key}", f"{o.name} may be set only where "
                                                  f"{spec.wager(w).name} is offered ({rule})")
+
+
+def _with_option(checked: Checked, spec: GameSpec, o: OptionSpec, options: Mapping,
+                 unset: bool) -> None:
+    """An option set exactly when another is (OptionSpec.with_option): the Must-Hit-By
+    payment with a Must-Hit-By configuration, §631b.6(c)(6)."""
+    key, rule = o.with_option
+    other = spec.option(key)
+    other_set = options.get(key) not in (None, "", False, other.default)
+    if other_set and unset:
+        checked.fail(f"options.{o.key}", f"{o.name}: required where {other.name} is chosen "
+                                         f"({rule})")
+    elif not other_set and not unset:
+        checked.fail(f"options.{o.key}", f"{o.name} may be set only where {other.name} is "
+                                         f"chosen ({rule})")
 
 
 def wagers_requirement(spec: GameSpec, needed: tuple[str, ...]) -> str:

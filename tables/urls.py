@@ -1,12 +1,13 @@
-"""Engine API, mounted at /api/v1/engine/ (namespace "api:engine")."""
+"""The tables app's URLs, room by room, for the URL root (``casino/urls.py``): ``urlpatterns``
+are pages under /floor/ (namespace "tables"), ``api_urlpatterns`` are under /api/v1/ (namespace
+"api") and ``engine_urlpatterns`` under /api/v1/engine/ (namespace "api:engine")."""
 
-from django.urls import path
+from tables.floor import urls as floor
+from tables.meters import urls as meters
+from tables.slips import urls as slips
 
-from tables import api
+ROOMS = (floor, meters, slips)
 
-app_name = "engine"
-
-urlpatterns = [
-    path("settle/", api.SettleView.as_view(), name="settle"),
-    path("pai-gow/house-way/", api.PaiGowHouseWayView.as_view(), name="pai-gow-house-way"),
-]
+urlpatterns = [pattern for room in ROOMS for pattern in room.urlpatterns]
+api_urlpatterns = [pattern for room in ROOMS for pattern in room.api_urlpatterns]
+engine_urlpatterns = floor.engine_urlpatterns

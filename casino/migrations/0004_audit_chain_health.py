@@ -8,7 +8,7 @@ are append-only like the log itself.
 from django.db import migrations, models
 import django.utils.timezone
 
-from casino.audit_chain import GENESIS, digest, event_fields
+from casino.migrations._chain_v1 import GENESIS, digest, event_fields
 
 TRIGGER = "casino_auditevent_append_only"
 

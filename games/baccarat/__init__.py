@@ -34,6 +34,7 @@ from games.baccarat.progressives import (
     HEAVENLY_9_MINIMUM_WAGER,
     HEAVENLY_9_SEED,
     MUST_HIT_BY,
+    MUST_HIT_BY_PAYMENTS,
     ROYAL_9_METER_MINIMUMS,
     ROYAL_9_METER_NAMES,
     ROYAL_9_METERS,
@@ -78,11 +79,12 @@ WAGERS = (
     WagerSpec("perfect_pairs_banker", "Perfect Pairs on the Banker Hand",
               "§627b.1(c), §629b.1(c), §631b.1(c)"),
     WagerSpec("royal_9_progressive", "Royal 9 Progressive", "§627b.3, §629b.3",
-              paytable_required=True, meter="royal_9_mega_jackpot",
+              paytable_required=True, meter="royal_9_mega_jackpot", denominated=True,
               requires={"variant": NOT_BACCARAT},
               requires_wagers={MAIN: "§627b.3(b), §629b.3(b)"}),
     WagerSpec("heavenly_9_progressive", "Heavenly 9 Progressive", "§631b.2", meter=HEAVENLY_9,
-              requires={"variant": BACCARAT}, requires_wagers={MAIN: "§631b.2(a)"}),
+              requires={"variant": BACCARAT}, requires_wagers={MAIN: "§631b.2(a)"},
+              minimum=HEAVENLY_9_MINIMUM_WAGER, minimum_rule="§631b.2(c)"),
     *(WagerSpec(key, name, side_wagers.FIVE_TREASURES_RULE[key], requires={"variant": BACCARAT},
                 requires_wagers={MAIN: "§631b.3(a)"})
       for key, name in side_wagers.FIVE_TREASURES.items()),
@@ -110,6 +112,9 @@ OPTIONS = (
     OptionSpec("must_hit_by", "Must-Hit-By Mystery Bonus configuration", "§631b.6(c)(4)",
                choices=tuple(c.name for c in MUST_HIT_BY), default=None,
                requires_wagers={HEAVENLY_9: "§631b.6(a)"}),
+    OptionSpec("must_hit_by_payment", "Must-Hit-By Mystery Bonus payment", "§631b.6(c)(6)",
+               choices=MUST_HIT_BY_PAYMENTS, default=None,
+               with_option=("must_hit_by", "§631b.6(c)(6)")),
 )
 
 ROYAL_9_METER_RULE = "§627b.3(f)(2), (g)(2); §629b.3(f)(2), (g)(2)"

@@ -157,6 +157,11 @@ MUST_HIT_BY = (
 )
 
 
+# §631b.6(c)(6): "paid from the table inventory or through a progressive jackpot slip as
+# indicated by the certificate holder in its Rules Submission" (options.must_hit_by_payment).
+MUST_HIT_BY_PAYMENTS = ("table_inventory", "progressive_jackpot_slip")
+
+
 def must_hit_by(name: str) -> MustHitBy | None:
     """A configuration by name, ``"<paytable>-<minimum wager>"`` (``"B-2"``)."""
     return next((c for c in MUST_HIT_BY if c.name == name), None)

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.baccarat.progressives import (
-    HEAVENLY_9,
-    HEAVENLY_9_MINIMUM_WAGER,
-    ROYAL_9_METER_NAMES,
-)
+from games.baccarat.progressives import HEAVENLY_9, ROYAL_9_METER_NAMES
 from games.baccarat.rules import Coup, deal, third_card_errors, verify_shoe
 from games.baccarat.table import Table
 from games.baccarat.variants import VARIANTS
@@ -99,9 +95,7 @@ def _refusal(wager: WagerSpec, placed: dict, amount: Decimal) -> str | None:
         if placed.keys().isdisjoint(needed):
             return (f"the {wager.name} wager is open to a player who placed a wager on the "
                     f"Player, Banker or Tie Hand ({rule})")
-    if wager.key == HEAVENLY_9 and amount < HEAVENLY_9_MINIMUM_WAGER:
-        return "a Heavenly 9 Progressive wager is no less than $5 (§631b.2(c))"
-    return None
+    return wager.below_minimum(amount)
 
 
 def verify_royal_9(reader: Reader, positions: list[dict], paytable: Paytable | None) -> None:

@@ -68,6 +68,12 @@ def _decks(reader: Reader, options: Mapping) -> int:
 
 def _mhb(reader: Reader, options: Mapping, variant: Variant) -> MustHitBy | None:
     name = options.get("must_hit_by")
+    if options.get("must_hit_by_payment") is not None:  # §631b.6(c)(6): how the bonus is paid
+        if name is None:
+            reader.fail("options.must_hit_by_payment",
+                        "the Must-Hit-By payment is set only with a Must-Hit-By configuration "
+                        "(§631b.6(c)(6))")
+        reader.option_choice("must_hit_by_payment")
     if name is None:
         return None
     found = must_hit_by(str(name))

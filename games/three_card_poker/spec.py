@@ -82,7 +82,7 @@ SPEC = GameSpec(
         # the Ante (then Play), the Pair Plus, or both (§649a.7(d)(1)-(3)).
         _wager("ante", "Ante Wager", "§649a.7(d)(1)", base=True,
                requires_wagers={"play": "§649a.7(d)(1)"}),
-        _wager("play", "Play Wager", "§649a.7(d)(1)", base=True,
+        _wager("play", "Play Wager", "§649a.7(d)(1)", base=True, follows="ante",
                requires_wagers={"ante": "§649a.7(d)(1)"}),
         _wager("pair_plus", "Pair Plus Wager", "§649a.7(d)(2)", base=True,
                paytable_required=True),

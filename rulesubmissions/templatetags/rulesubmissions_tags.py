@@ -4,6 +4,7 @@ names in words (games, hands, option values, standing)."""
 from django import template
 from django.utils.safestring import mark_safe
 
+from casino.audit_display import action_name
 from casino.permissions import can
 from games.names import hand_name
 from rulesubmissions import selectors, services
@@ -85,3 +86,26 @@ def wagers_offered(submission) -> str:
         table = cat.resolve(submission.game, key, chosen) if chosen else None
         parts.append(f"{w.name if w else key}" + (f" ({table.title})" if table else ""))
     return ", ".join(parts)
+
+
+# A version's own steps, as its review history says them; any other event on it (a par sheet
+# asked for) by the words the audit log uses for its action.
+HISTORY_STEPS = {"create": "Drafted", "update": "Changed", "submit": "Submitted",
+                 "approve": "Approved", "return": "Returned with comments"}
+
+
+@register.filter
+def history_step(code: str) -> str:
+    """``rulesubmissions.submission.approve`` -> "Approved";
+    ``rulesubmissions.par_sheet.request`` -> "Par sheet requested"."""
+    entity, _, verb = str(code).rpartition(".")
+    if entity == "rulesubmissions.submission" and verb in HISTORY_STEPS:
+        return HISTORY_STEPS[verb]
+    return action_name(str(code))
+
+
+@register.filter
+def history_kind(code: str) -> str:
+    """The timeline dot's class: the version's step ("approve"), else "other"."""
+    entity, _, verb = str(code).rpartition(".")
+    return verb if entity == "rulesubmissions.submission" else "other"

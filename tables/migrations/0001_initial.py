@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import tables.models.layout
+import tables.floor.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game', models.CharField(max_length=40)),
                 ('name', models.CharField(max_length=100)),
-                ('artwork', models.FileField(max_length=200, upload_to=tables.models.layout.artwork_path)),
+                ('artwork', models.FileField(max_length=200, upload_to=tables.floor.models.artwork_path)),
                 ('artwork_type', models.CharField(max_length=10)),
                 ('artwork_name', models.CharField(blank=True, max_length=200)),
                 ('checked', models.JSONField(blank=True, default=list)),

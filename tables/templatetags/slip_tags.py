@@ -6,7 +6,7 @@ from decimal import Decimal
 from django import template
 
 from casino.permissions import can
-from tables.meters import dollars
+from tables.meters.selectors import dollars
 
 register = template.Library()
 RECENT = 5

@@ -6,7 +6,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from casino.models import Property
-from tables import floor, meters
+from tables.floor import services as floor
+from tables.meters import services as meters
 from tables.models import Layout, Table
 from tests.browser.session import log_in, log_out
 from tests.tables import floor_builders as fb

@@ -6,7 +6,7 @@ from django.core.management import call_command
 
 from casino.demo import DEMO_PASSWORD
 from casino.models import Property
-from tables import wagers
+from tables.meters import wagers
 from tables.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

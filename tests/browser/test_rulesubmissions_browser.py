@@ -85,6 +85,6 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
     margins = page.evaluate("""() => Object.fromEntries([...document.getElementById(
         'print-margins').sheet.cssRules[0].cssRules].map(r => [r.name, r.style.content]))""")
     approved = f"{submission.reviewed_at.astimezone(timezone.get_current_timezone()):%Y-%m-%d}"
-    assert margins["bottom-left"] == (f'"Approved {approved} by compliance · in force from '
+    assert margins["bottom-left"] == (f'"Approved {approved} by Colin Park · in force from '
                                       f'{submission.effective_date:%Y-%m-%d}"')
     assert margins["top-right"] == '"Rules Submission (§601a.2): Three Card Poker, version 2"'

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from casino.models import AuditEvent, Property, StaffMembership
+from tests.audit_events import events_about, is_about
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +14,7 @@ def test_adding_a_property_in_the_admin_is_audited(admin_client, admin_user):
                                  {"name": "Riverside", "license_number": "PA-TG-3003"})
     assert response.status_code == 302, response.content
     prop = Property.objects.get(license_number="PA-TG-3003")
-    event = AuditEvent.objects.get(action="casino.property.create", target_id=str(prop.pk))
+    event = events_about(prop).get(action="casino.property.create")
     assert event.actor == admin_user
     assert event.after == {"name": "Riverside", "license_number": "PA-TG-3003"}
 
@@ -43,7 +44,7 @@ def test_adding_staff_in_the_admin_gives_the_role_and_is_audited(admin_client, k
     assert response.status_code == 302, response.content
     assert StaffMembership.objects.filter(user=user, property=keystone).exists()
     assert list(user.groups.values_list("name", flat=True)) == ["Auditor"]
-    actions = AuditEvent.objects.filter(target_id=str(user.pk), action__startswith="casino.staff.")
+    actions = events_about(user).filter(action__startswith="casino.staff.")
     actions = actions.values_list("action", flat=True)
     assert set(actions) == {"casino.staff.add", "casino.staff.set_role"}
 
@@ -54,8 +55,7 @@ def test_changing_a_role_in_the_admin_is_audited(admin_client, floorperson):
     assert 'value="floorperson" selected' in admin_client.get(url).text
     response = admin_client.post(url, {"role": "floor_manager"})
     assert response.status_code == 302, response.content
-    event = AuditEvent.objects.filter(action="casino.staff.set_role",
-                                      target_id=str(floorperson.pk)).first()
+    event = events_about(floorperson).filter(action="casino.staff.set_role").first()
     assert (event.before, event.after) == ({"roles": ["floorperson"]},
                                           {"roles": ["floor_manager"]})
 
@@ -66,7 +66,7 @@ def test_removing_staff_in_the_admin_is_audited(admin_client, floorperson, keyst
     assert admin_client.post(url, {"post": "yes"}).status_code == 302
     assert not StaffMembership.objects.filter(pk=membership.pk).exists()
     event = AuditEvent.objects.get(action="casino.staff.remove")
-    assert event.target_id == str(floorperson.pk) and event.before == {"property": keystone.pk}
+    assert is_about(event, floorperson) and event.before == {"property": keystone.pk}
 
 
 def test_the_user_admin_cannot_change_groups_behind_the_audit_trail(admin_client, floorperson):

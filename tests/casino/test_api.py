@@ -44,7 +44,7 @@ def test_settle_with_a_body_that_is_not_an_object_is_a_400(body, api_for, api_cl
     response = api_for(api_client).post(reverse("api:engine:settle"), body,
                                         content_type="application/json")
     assert response.status_code == 400
-    assert "non_field_errors" in response.json()["errors"]
+    assert "detail" in response.json()["errors"]  # the request as a whole (the one shape)
 
 
 def test_settle_with_malformed_json_is_a_400(api_for, api_client):

@@ -1,6 +1,8 @@
 """The audit trail is append-only everywhere: ORM, querysets, admin, and the database."""
 
 import datetime as dt
+import html
+import re
 
 import pytest
 from django.db import DatabaseError, connection, transaction
@@ -11,6 +13,7 @@ from casino import services
 from casino.audit import audit_record
 from casino.audit_display import action_name
 from casino.models import AuditEvent, AuditLogImmutable
+from tests.audit_events import events_about
 from tests.ci import in_ci
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +100,7 @@ def test_services_audit_property_and_staff_changes(keystone, compliance_officer,
     update = AuditEvent.objects.get(action="casino.property.update")
     assert update.before["name"] == "Keystone Downs Casino"
     assert update.after["name"] == "Keystone Downs"
-    role = AuditEvent.objects.filter(action="casino.staff.set_role", target_id=floorperson.pk)
+    role = events_about(floorperson).filter(action="casino.staff.set_role")
     assert role.first().before == {"roles": ["floorperson"]}
     assert role.first().after == {"roles": ["floor_manager"]}
 
@@ -138,13 +141,25 @@ def test_audit_page_answers_htmx_with_the_table_partial(client_for, auditor, eve
     assert "<html" not in response.text and INSPECTED in response.text
 
 
+def _link(page, rel: str) -> str:
+    found = re.search(rf'<a href="(\?[^"]+)" rel="{rel}">', page.text)
+    return html.unescape(found.group(1)) if found else ""
+
+
 def test_audit_page_is_paginated(client_for, auditor, keystone):
+    """Keyset pages (an "older" link carries where the page ended, never an offset)."""
     for i in range(60):
         audit_record(actor=None, action=f"casino.test.event{i}", target=keystone)
-    page1 = client_for(auditor).get(reverse("audit_log"))
-    assert "Page 1 of 2" in page1.text
-    page2 = client_for(auditor).get(reverse("audit_log"), {"page": 2})
-    assert "Page 2 of 2" in page2.text
+    client = client_for(auditor)
+    page1 = client.get(reverse("audit_log"))
+    assert "Page 1 of 2" in page1.text and not _link(page1, "prev")
+    assert action_name("casino.test.event59") in rows(page1)  # newest first
+    page2 = client.get(reverse("audit_log") + _link(page1, "next"))
+    assert "Page 2 of 2" in page2.text and not _link(page2, "next")
+    assert action_name("casino.test.event0") in rows(page2)
+    assert action_name("casino.test.event59") not in rows(page2)
+    back = client.get(reverse("audit_log") + _link(page2, "prev"))
+    assert "Page 1 of 2" in back.text and rows(back) == rows(page1)
 
 
 def test_object_pages_link_to_their_history_for_audit_readers(client_for, auditor, floorperson,

@@ -9,7 +9,7 @@ import pytest
 
 from casino.audit_display import action_name, known_action_name, shown
 from rulesubmissions import services as rules
-from tables import layouts
+from tables.floor import layouts
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("casino", "rulesubmissions", "tables")

@@ -1,6 +1,6 @@
-"""The audit log's hash chain: every event linked to the one before; a change, a removal or a
-cut-off end is found by ``manage.py audit_verify`` and the beat job, and shown on the
-dashboards."""
+"""The audit log's hash chains, one per property and one for events of no property: every
+event linked to the one before in its chain; a change, a removal or a cut-off end is found by
+``manage.py audit_verify`` and the beat job, chain by chain, and shown on the dashboards."""
 
 import re
 import threading
@@ -42,29 +42,55 @@ def _owner_sql(*statements: tuple[str, list]) -> None:
 
 @pytest.fixture
 def events(keystone, compliance_officer):
-    return [audit_record(actor=compliance_officer, action="casino.property.inspect",
+    """Five events of Keystone's chain, as the database linked them (PostgreSQL links at
+    COMMIT: inside the test's transaction ``link_pending`` does it now)."""
+    made = [audit_record(actor=compliance_officer, action="casino.property.inspect",
                          target=keystone, before={"n": i}, after={"n": i + 1, "odds": 1e30})
             for i in range(5)]
+    audit_chain.link_pending()
+    for event in made:
+        event.refresh_from_db()
+    return made
+
+
+def _chain(key):
+    return list(AuditEvent.objects.filter(chain=key).order_by("seq")
+                .values_list("seq", "prev_hash", "hash"))
+
+
+def _check_of(prop):
+    return AuditChainCheck.objects.filter(chain=prop.pk).order_by("-id").first()
 
 
 @pytest.mark.django_db
-def test_each_event_links_to_the_one_before(events):
-    chain = list(AuditEvent.objects.order_by("seq").values_list("seq", "prev_hash", "hash"))
-    seqs = [seq for seq, _, _ in chain]
-    assert seqs == list(range(1, len(chain) + 1))
-    assert chain[0][1] == audit_chain.GENESIS
-    for (_, _, previous), (_, prev_hash, _) in zip(chain, chain[1:], strict=False):
-        assert prev_hash == previous
-    assert len({h for _, _, h in chain}) == len(chain)
+def test_each_event_links_to_the_one_before_in_its_propertys_chain(events, keystone):
+    assert {e.chain for e in events} == {keystone.pk}
+    for key in set(AuditEvent.objects.values_list("chain", flat=True)):
+        chain = _chain(key)
+        assert [seq for seq, _, _ in chain] == list(range(1, len(chain) + 1))
+        assert chain[0][1] == audit_chain.GENESIS
+        for (_, _, previous), (_, prev_hash, _) in zip(chain, chain[1:], strict=False):
+            assert prev_hash == previous
+        assert len({h for _, _, h in chain}) == len(chain)
+    # Keystone's chain is its own: it starts with the property's creation, and the five
+    # follow one another.
+    first = AuditEvent.objects.get(chain=keystone.pk, seq=1)
+    assert first.action == "casino.property.create"
+    assert [e.seq for e in events] == list(range(events[0].seq, events[0].seq + 5))
 
 
 @pytest.mark.django_db
-def test_an_intact_chain_verifies_and_the_check_is_kept(events, capsys):
+def test_an_intact_chain_verifies_and_the_check_is_kept(events, keystone, capsys):
     call_command("audit_verify")
     assert "intact" in capsys.readouterr().out
-    check = AuditChainCheck.objects.first()
-    assert check.ok and check.problems == []
-    assert check.events_checked == AuditEvent.objects.count()
+    checks = list(AuditChainCheck.objects.exclude(chain=None).order_by("-id")[:2])
+    assert {c.chain for c in checks} == {keystone.pk, audit_chain.NO_PROPERTY}
+    for check in checks:
+        assert check.ok and check.problems == []
+        assert check.last_seq == _chain(check.chain)[-1][0]
+    call_command("audit_verify", "--full")
+    full = AuditChainCheck.objects.exclude(chain=None).order_by("-id")[:2]
+    assert sum(c.events_checked for c in full) == AuditEvent.objects.count()
 
 
 @pytest.mark.django_db
@@ -75,38 +101,44 @@ def test_events_cannot_be_bulk_created_around_the_chain(keystone):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_changed_event_breaks_the_chain_and_alerts_the_dashboards(
-        events, client_for, auditor, floorperson):
+        events, keystone, client_for, auditor, floorperson):
     changed = events[2]
     _owner_sql(("UPDATE casino_auditevent SET after = %s WHERE id = %s",
                 ['{"n": 99}', changed.pk]))
     with pytest.raises(CommandError, match="BROKEN"):
         call_command("audit_verify")
-    check = AuditChainCheck.objects.first()
+    check = _check_of(keystone)
     assert not check.ok
     assert f"Event {changed.seq} was changed after it was recorded." in check.problems
+    assert AuditChainCheck.objects.filter(chain=audit_chain.NO_PROPERTY).order_by("-id")[0].ok
     page = client_for(auditor).get(reverse("dashboard")).text
     assert "Audit trail tampering detected" in page
-    assert f"Event {changed.seq} was changed" in page
+    assert f"{keystone}" in page and f"Event {changed.seq} was changed" in page
     assert "tampering" not in client_for(floorperson).get(reverse("dashboard")).text
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_removed_event_is_a_missing_link(events):
+def test_a_removed_event_is_a_missing_link(events, keystone):
     removed = events[1]
     _owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [removed.pk]))
     result = audit_verify()
     assert result["ok"] is False
-    assert f"Events {removed.seq} to {removed.seq} are missing." in result["problems"]
+    assert result["problems"] == [f"{keystone}: Events {removed.seq} to {removed.seq} are "
+                                  "missing."]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_events_cut_off_the_end_are_noticed_against_the_last_check(events):
+def test_events_cut_off_the_end_are_noticed_against_the_last_check(events, keystone):
     assert audit_verify()["ok"] is True
-    last = AuditEvent.objects.order_by("-seq").first()
+    last = AuditEvent.objects.filter(chain=keystone.pk).order_by("-seq").first()
     _owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [last.pk]))
     result = audit_verify()
     assert result["ok"] is False
-    assert any(f"Events after {last.seq - 1} are missing" in p for p in result["problems"])
+    assert any(p.startswith(f"{keystone}: Events after {last.seq - 1} are missing")
+               for p in result["problems"])
+    # The next run still says so: it starts from the last good checkpoint, not the bad one.
+    assert any(f"Events after {last.seq - 1} are missing" in p
+               for p in audit_verify()["problems"])
 
 
 @pytest.mark.django_db
@@ -117,8 +149,8 @@ def test_the_beat_schedule_runs_the_check(settings):
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_runs_the_check_and_the_alert_follows(events, tmp_path, client_for,
-                                                           auditor):
+def test_a_real_worker_runs_the_check_and_the_alert_follows(events, keystone, tmp_path,
+                                                           client_for, auditor):
     if connection.vendor != "postgresql":
         if in_ci():
             pytest.fail("CI must run this on PostgreSQL (DATABASE_URL)")
@@ -133,7 +165,8 @@ def test_a_real_worker_runs_the_check_and_the_alert_follows(events, tmp_path, cl
                         tmp_path / "worker.log"):
         result = audit_verify.delay().get(timeout=60)
     assert result["ok"] is False
-    assert f"Event {events[0].seq} was changed after it was recorded." in result["problems"]
+    assert f"{keystone}: Event {events[0].seq} was changed after it was recorded." in \
+        result["problems"]
     assert "Audit trail tampering detected" in client_for(auditor).get(reverse("dashboard")).text
 
 
@@ -163,14 +196,24 @@ def test_events_written_at_the_same_time_from_many_threads_make_one_chain(keysto
     for thread in threads:
         thread.join()
     assert errors == []
-    assert audit_verify() == {"ok": True, "events": AuditEvent.objects.count(), "problems": []}
+    result = audit_verify()
+    assert (result["ok"], result["problems"]) == (True, [])
+    # The property's creation and the 20 events of the four threads, 1 to 21 with no gap.
+    assert [seq for seq, _, _ in _chain(keystone.pk)] == list(range(1, 22))
+
+
+def _documented_example() -> str:
+    """The ``audit_verify`` example of the README or of a guide in docs/."""
+    for path in [README, *sorted((README.parent / "docs").glob("**/*.md"))]:
+        found = re.search(r"```text\n\$ python manage.py audit_verify\n(.*?)\n```",
+                          path.read_text(), re.S)
+        if found:
+            return found.group(1)
+    raise AssertionError("no audit_verify example in the README or docs/")
 
 
 @pytest.mark.django_db
-def test_the_readme_audit_verify_example_is_what_the_command_prints(events, capsys):
-    section = README.read_text().split("**Audit trail: tamper-evident.**", 1)[1]
-    example = re.search(r"```text\n\$ python manage.py audit_verify\n(.*?)\n```", section,
-                        re.S).group(1)
+def test_the_documented_audit_verify_example_is_what_the_command_prints(events, capsys):
     call_command("audit_verify")
     printed = capsys.readouterr().out.strip()
-    assert re.sub(r"\d+", "N", printed) == re.sub(r"\d+", "N", example)
+    assert re.sub(r"\d[\d,]*", "N", printed) == re.sub(r"\d[\d,]*", "N", _documented_example())

@@ -25,6 +25,19 @@ ATTACKS = [
     "UPDATE casino_auditchaincheck SET ok = true",
     "DELETE FROM casino_auditchaincheck",
     "DELETE FROM django_migrations WHERE app = 'casino'",
+    # The log's sequences, triggers and functions (issue 20): nothing the owner made.
+    "SELECT setval(pg_get_serial_sequence('casino_auditevent', 'id'), 1)",
+    "SELECT setval(pg_get_serial_sequence('casino_auditchaincheck', 'id'), 1)",
+    "SELECT nextval(pg_get_serial_sequence('casino_auditevent', 'id'))",
+    "ALTER SEQUENCE casino_auditevent_id_seq RESTART",
+    "ALTER TABLE casino_auditevent ALTER COLUMN id RESTART WITH 1",
+    "ALTER TABLE casino_auditevent DISABLE TRIGGER casino_auditevent_link",
+    "DROP TRIGGER casino_auditevent_link ON casino_auditevent",
+    "DROP FUNCTION casino_auditevent_link() CASCADE",
+    "ALTER FUNCTION casino_auditevent_link() SECURITY INVOKER",
+    "CREATE OR REPLACE FUNCTION casino_auditevent_guard() RETURNS trigger AS "
+    "'BEGIN RETURN NEW; END' LANGUAGE plpgsql",
+    "SET CONSTRAINTS ALL IMMEDIATE; UPDATE casino_auditevent SET seq = NULL",
 ]
 
 
@@ -68,6 +81,26 @@ def test_the_application_role_owns_nothing_and_is_no_superuser(two_roles):
     assert powers == [False, False, False, False]
     assert owned == 0
     assert (truncate, update, insert) == (False, False, True)
+
+
+def test_the_audit_sequences_are_out_of_reach_while_inserting_still_works(two_roles):
+    """``setval`` on the log's id sequence fails from the application's connection (it has
+    no right on it at all: an identity column needs none to INSERT); other tables' sequences
+    are still the application's."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT has_sequence_privilege(pg_get_serial_sequence(t, 'id'), p) "
+                       "FROM unnest(ARRAY['casino_auditevent', 'casino_auditchaincheck']) t, "
+                       "unnest(ARRAY['USAGE', 'SELECT', 'UPDATE']) p")
+        assert [granted for (granted,) in cursor.fetchall()] == [False] * 6
+        cursor.execute("SELECT has_sequence_privilege(pg_get_serial_sequence('casino_property', "
+                       "'id'), 'USAGE')")
+        assert cursor.fetchone() == (True,)
+    with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic(), \
+            connection.cursor() as cursor:
+        cursor.execute("SELECT setval(pg_get_serial_sequence('casino_auditevent', 'id'), 1)")
+    events = [audit_record(actor=None, action="casino.property.inspect", target=None)
+              for _ in range(2)]
+    assert events[1].pk > events[0].pk > 0
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,12 +3,13 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from knox.models import AuthToken
 
-from casino.demo import DEMO_PASSWORD, SUBMISSIONS, USERS
+from casino.demo import DEMO_PASSWORD, USERS
 from casino.models import AuditEvent, Property, StaffMembership
 from casino.permissions import can
 from casino.roles import ROLES
 from casino.tokens import ApiTokenAuthentication
 from rulesubmissions import selectors
+from rulesubmissions.demo import SUBMISSIONS
 from rulesubmissions.models import RulesSubmission
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +55,9 @@ def test_load_demo_prints_logins_and_the_api_token(capsys):
     assert user.username == "api" and DEMO_PASSWORD in out
     for username in USERS:
         assert username in out
+    # Each login by the person and the role in words, never the role's key.
+    assert "Tara Grant" in out and "Table games manager" in out
+    assert "table_games_manager" not in out and "compliance_officer" not in out
     call_command("load_demo")
     assert "not shown again" in capsys.readouterr().out
 

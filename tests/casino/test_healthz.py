@@ -55,9 +55,9 @@ def test_anonymous_callers_get_only_ok_and_no_details(client, no_broker_calls):
     assert b"worker-7" not in response.content
 
 
-def test_the_readme_example_is_what_an_anonymous_caller_gets(client, no_broker_calls):
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme.split("**Health.**", 1)[1]
+def test_the_guides_example_is_what_an_anonymous_caller_gets(client, no_broker_calls):
+    guide = (Path(__file__).resolve().parents[2] / "docs/operator.md").read_text()
+    section = guide.split("**Health.**", 1)[1]
     example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
     _probe(seconds_ago=5)
     assert client.get("/healthz").json() == example

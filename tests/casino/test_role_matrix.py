@@ -1,7 +1,7 @@
-"""The role matrix of the README, typed out here by hand, and what ``can()`` answers for a real
-user of each role. It is written independently of ``casino/roles.py``: a test comparing the code
-with its own ``ROLES`` passes whatever ``ROLES`` says (giving the floorperson
-``slips.record`` passed every test), this one does not."""
+"""The role matrix of the auditor's guide (docs/auditor.md), typed out here by hand, and what
+``can()`` answers for a real user of each role. It is written independently of
+``casino/roles.py``: a test comparing the code with its own ``ROLES`` passes whatever ``ROLES``
+says (giving the floorperson ``slips.record`` passed every test), this one does not."""
 
 import re
 from pathlib import Path
@@ -17,7 +17,7 @@ TGM, CO, FM, FP, AUD, API = ("table_games_manager", "compliance_officer", "floor
                              "floorperson", "auditor", "api_client")
 EVERYONE = {TGM, CO, FM, FP, AUD, API}
 
-# ability -> the roles that have it, as the README's "Roles and abilities" table says.
+# ability -> the roles that have it, as the guide's "Who may do what" table says.
 MATRIX = {
     "property.read": EVERYONE,
     "rulesubmissions.read": {TGM, CO, AUD, API},
@@ -40,7 +40,7 @@ MATRIX = {
     "audit.read": {CO, AUD},
     "api.access": {API},
 }
-# The README's column headings, in order.
+# The guide's column headings, in order.
 COLUMNS = {"table games manager": TGM, "compliance officer": CO, "floor manager": FM,
            "floorperson": FP, "auditor": AUD, "API client": API}
 
@@ -50,7 +50,7 @@ def test_the_matrix_covers_every_ability_the_code_defines():
 
 
 @pytest.mark.parametrize("role", sorted(EVERYONE))
-def test_a_user_of_each_role_can_exactly_what_the_readme_says(role, make_staff, keystone,
+def test_a_user_of_each_role_can_exactly_what_the_guide_says(role, make_staff, keystone,
                                                               lakeside):
     user = make_staff(f"matrix-{role}", role)
     answers = {ability: can(user, ability, keystone) for ability in MATRIX}
@@ -59,9 +59,9 @@ def test_a_user_of_each_role_can_exactly_what_the_readme_says(role, make_staff, 
     assert not any(can(user, ability, lakeside) for ability in MATRIX)
 
 
-def test_the_readme_table_is_this_matrix():
-    """The README is the spec: its table and this test say the same."""
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+def test_the_guides_table_is_this_matrix():
+    """The guide is the spec: its table and this test say the same."""
+    text = (Path(__file__).resolve().parents[2] / "docs/auditor.md").read_text()
     header = next(line for line in text.splitlines() if line.startswith("| ability |"))
     columns = [COLUMNS[c.strip()] for c in header.strip("|").split("|")[1:]]
     table = text[text.index(header):].split("\n\n")[0].splitlines()[2:]

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from casino.models import AuditEvent
+from tests.audit_events import events_about, is_about
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def test_twenty_wrong_passwords_then_the_right_one_does_not_sign_in(floorperson,
     response = _sign_in(client, "felix", PASSWORD)
     assert response.status_code == 429
     assert "Sign-in locked" in response.text
-    assert "Try again in 15 minutes," in " ".join(response.text.split())  # README
+    assert "Try again in 15 minutes," in " ".join(response.text.split())  # docs/auditor.md
     assert "_auth_user_id" not in client.session
     assert client.get(reverse("dashboard")).status_code == 302  # still signed out
 
@@ -72,7 +73,7 @@ def test_sign_in_failure_lockout_and_sign_out_are_audited(floorperson, settings)
     unknown = events.filter(action="casino.signin.failure").last()
     assert unknown.actor is None and unknown.after["username"] == "nobody-here"
     assert "password" not in str(unknown.after).lower()
-    assert events.filter(action="casino.signin.failure", target_id=str(floorperson.pk)).exists()
+    assert events_about(floorperson).filter(action="casino.signin.failure").exists()
 
 
 def test_a_superuser_unlocks_in_the_admin_and_it_is_audited(floorperson, admin_client,
@@ -101,7 +102,7 @@ def test_an_api_client_account_cannot_sign_in_to_the_pages(api_client):
     assert "API client account" in response.text
     assert "_auth_user_id" not in client.session
     event = AuditEvent.objects.filter(action="casino.signin.failure").first()
-    assert event.target_id == str(api_client.pk)
+    assert is_about(event, api_client)
 
 
 def test_behind_the_proxy_the_address_is_the_one_the_proxy_appended(floorperson, settings):
@@ -128,7 +129,7 @@ def test_the_admin_sign_in_counts_toward_the_same_lockout(floorperson, settings)
 
 
 def test_the_lockout_ends_after_the_configured_minutes(floorperson, settings):
-    """README: locked out for SIGNIN_LOCKOUT_MINUTES (15); failures older than that are
+    """docs/auditor.md: locked out for SIGNIN_LOCKOUT_MINUTES (15); failures older than that are
     forgotten (the attempts are moved back in time, no waiting)."""
     for _ in range(settings.AXES_FAILURE_LIMIT):
         _sign_in(Client(), "felix", "wrong")

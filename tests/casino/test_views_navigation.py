@@ -75,7 +75,7 @@ def test_the_site_keeps_its_html_404(client_for, auditor):
 ])
 def test_each_demo_role_sees_what_the_role_table_allows_and_every_link_opens(
         client_for, username, expected):
-    """The README's role table, written out: each link shown opens (200) for that role."""
+    """The role table of the auditor's guide, written out: each link shown opens (200) for that role."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 

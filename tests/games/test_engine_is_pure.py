@@ -4,7 +4,6 @@ application. Loading every module proves the first; reading every import stateme
 file (``ast``: module level, functions, classes, ``importlib.import_module("...")`` and
 ``__import__("...")`` with a literal name) proves the second, which loading cannot see."""
 
-import ast
 import json
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import games
+from tests.imports import imported_names
 
 ENGINE = Path(games.__file__).resolve().parent
 # The web application and the libraries that belong to it, never the engine's.
@@ -28,25 +28,6 @@ for name in names:
 print(json.dumps({"modules": names, "django": sorted(m for m in sys.modules
                   if m == "django" or m.startswith("django."))}))
 """
-
-
-def imported_names(source: str) -> list[tuple[int, str]]:
-    """Every module ``source`` imports, wherever the statement is, with its line."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.append((node.lineno, node.module))
-        elif (isinstance(node, ast.Call) and node.args
-              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
-              and _called(node.func) in ("import_module", "__import__")):
-            found.append((node.lineno, node.args[0].value))
-    return found
-
-
-def _called(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
 def forbidden_imports(source: str) -> list[tuple[int, str]]:

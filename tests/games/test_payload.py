@@ -61,8 +61,9 @@ def test_fmt_writes_cents_and_keeps_a_meters_fraction(value):
 
 def test_a_repeated_amount_is_the_same_decimal_and_bad_ones_are_still_refused():
     assert parse_dollars("5.00") is parse_dollars("5.00")
-    assert parse_dollars(" 5.1 ") == Decimal("5.10")
-    for bad in ("5.001", "five", 5.0, True, "NaN"):
+    assert parse_dollars("5.1") == Decimal("5.10") and parse_dollars(5) == Decimal("5.00")
+    for bad in ("5.001", "five", 5.0, True, "NaN", " 5.1 ", "+5.00", "5_0", "1e999999999",
+                "\u0665", "\uff15.00", "Infinity"):
         with pytest.raises(ValueError):
             parse_dollars(bad)
 

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from casino.models import AuditEvent
 from rulesubmissions.models import RulesSubmission
+from tests.audit_events import events_about
 from tests.ci import in_ci
 from tests.threads import at_once
 
@@ -36,8 +36,7 @@ def test_two_simultaneous_patches_both_survive(api_session_for, table_games_mana
         stored = RulesSubmission.objects.get(pk=draft.pk)
         assert (stored.table_minimum, stored.table_maximum) == (low, high)
     # Five rounds, two changes each: every audit event changes exactly one of the two fields.
-    updates = AuditEvent.objects.filter(action="rulesubmissions.submission.update",
-                                        target_id=str(draft.pk))
+    updates = events_about(draft).filter(action="rulesubmissions.submission.update")
     assert updates.count() == 10
     for event in updates:
         changed = {k for k in ("table_minimum", "table_maximum")

@@ -28,11 +28,13 @@ def test_wagers_added_removed_and_paytables_and_amounts_changed():
     assert changes["wagers.six_card_bonus"].kind == "added"
     assert changes["wagers.five_card_progressive"].kind == "removed"
     assert changes["meters.five_card_progressive.initial"] == Change(
-        "meters.five_card_progressive.initial", "Five-Card Progressive: Initial amount ($)",
-        "removed", "$10000.00", "")
+        "meters.five_card_progressive.initial", "Five-Card Progressive: Initial amount",
+        "removed", "$10,000.00", "")
+    assert changes["meters.five_card_progressive.rate"].before == "5%"
     assert (changes["table_minimum"].before, changes["table_minimum"].after) == ("$5.00",
                                                                                  "$10.00")
     assert changes["payout_limit"].kind == "added"
+    assert changes["payout_limit"].after == "$50,000.00"  # one money format, thousands marked
     assert "options.variant" not in changes
 
 
@@ -40,3 +42,15 @@ def test_a_first_version_is_all_added():
     changes = diff_terms(None, BEFORE)
     assert {c.kind for c in changes} == {"added"}
     assert {c.path for c in changes} >= {"wagers.ante", "wagers.pair_plus", "table_minimum"}
+
+
+def test_a_paytable_row_reads_as_posted_with_thousands_separators():
+    """Let It Ride's royal flush pays 1,000 to 1 (§643a.12(a)): the review's side-by-side rows
+    write it as the paytable's title does."""
+    from games.paytables import builtin_catalog
+    from rulesubmissions.diff import rows_side_by_side
+
+    table = builtin_catalog().get("let_it_ride.bet_3.common_1000")
+    rows = {r.hand: r for r in rows_side_by_side(None, table)}
+    assert rows["Royal flush"].after == "1,000 to 1"
+    assert rows["Royal flush"].before == ""

@@ -1,5 +1,5 @@
-"""The par_sheet command, and every example of the README's "Par sheets" section run as
-written."""
+"""The par_sheet command, and every example of the "Par sheets" section of the table games
+manager's guide (docs/table-games-manager.md) run as written."""
 
 import json
 import shlex
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+GUIDE = Path(__file__).resolve().parents[2] / "docs/table-games-manager.md"
 
 
 def _run(line: str) -> str:
@@ -19,14 +19,14 @@ def _run(line: str) -> str:
 
 
 def _examples() -> list[str]:
-    text = README.read_text()
+    text = GUIDE.read_text()
     section = text[text.index("## Par sheets"):]
     section = section[:section.find("\n## ", 3)] if "\n## " in section[3:] else section
     return [ln.strip() for ln in section.splitlines()
             if ln.strip().startswith("python manage.py par_sheet")]
 
 
-def test_readme_examples_run():
+def test_the_guides_examples_run():
     examples = _examples()
     assert len(examples) == 7
     for line in examples:

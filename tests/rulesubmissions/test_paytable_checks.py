@@ -3,14 +3,13 @@ within bounds, hands the game's rankings have, a real citation and title, every 
 once against its field; an approved one can be retired by two compliance officers, audited."""
 
 import pytest
-from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils import timezone
 
-from casino.models import AuditEvent
 from rulesubmissions import selectors, services
 from rulesubmissions.models import CatalogPaytable, PaytableStatus
+from tests.audit_events import actions_about
 from tests.rulesubmissions.test_services import PAYTABLE_F
 
 pytestmark = pytest.mark.django_db
@@ -103,12 +102,6 @@ def approved_f(compliance_officer, second_compliance_officer, keystone):
                                         to="approved")
 
 
-def actions(obj):
-    ct = ContentType.objects.get_for_model(obj)
-    return list(AuditEvent.objects.filter(target_type=ct, target_id=str(obj.pk))
-                .order_by("id").values_list("action", flat=True))
-
-
 def test_two_officers_retire_a_paytable_no_version_uses(approved_f, compliance_officer,
                                                         second_compliance_officer, keystone):
     asked = services.paytable_request_retirement(actor=compliance_officer, paytable=approved_f,
@@ -122,8 +115,8 @@ def test_two_officers_retire_a_paytable_no_version_uses(approved_f, compliance_o
                                                   paytable=asked, to=PaytableStatus.RETIRED)
     assert (retired.status, retired.retired_by) == ("retired", second_compliance_officer)
     assert selectors.catalog_for(keystone).get(PAYTABLE_F["id"]) is None
-    assert actions(retired)[-2:] == ["rulesubmissions.paytable.request_retirement",
-                                     "rulesubmissions.paytable.retire"]
+    assert actions_about(retired)[-2:] == ["rulesubmissions.paytable.request_retirement",
+                                           "rulesubmissions.paytable.retire"]
 
 
 def test_a_paytable_an_approved_version_selects_cannot_be_retired(

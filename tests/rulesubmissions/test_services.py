@@ -3,30 +3,23 @@
 from decimal import Decimal
 
 import pytest
-from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
-from casino.models import AuditEvent
 from rulesubmissions import selectors, services
 from rulesubmissions.engine import game_spec
 from rulesubmissions.models import RulesSubmission, Status
+from tests.audit_events import actions_about
 from tests.rulesubmissions.builders import terms_for
 
 pytestmark = pytest.mark.django_db
-
-
-def actions(obj):
-    ct = ContentType.objects.get_for_model(obj)
-    return list(AuditEvent.objects.filter(target_type=ct, target_id=str(obj.pk))
-                .order_by("id").values_list("action", flat=True))
 
 
 def test_a_table_games_manager_drafts_version_1_with_cleaned_terms(draft, table_games_manager):
     assert (draft.version, draft.status, draft.author) == (1, Status.DRAFT, table_games_manager)
     assert draft.wagers["pair_plus"] == "three_card_poker.pair_plus.D"
     assert draft.meters["five_card_progressive"]["initial"] == "10000.00"
-    assert actions(draft) == ["rulesubmissions.submission.create"]
+    assert actions_about(draft) == ["rulesubmissions.submission.create"]
 
 
 def test_terms_below_a_minimum_are_refused_against_their_field(table_games_manager, keystone,
@@ -83,9 +76,9 @@ def test_compliance_approves_with_an_effective_date_and_it_is_in_force(approved,
                                                                        compliance_officer):
     assert approved.status == Status.APPROVED and approved.reviewed_by == compliance_officer
     assert selectors.in_force(property=keystone, game="three_card_poker") == approved
-    assert actions(approved) == ["rulesubmissions.submission.create",
-                                 "rulesubmissions.submission.submit",
-                                 "rulesubmissions.submission.approve"]
+    assert actions_about(approved) == ["rulesubmissions.submission.create",
+                                       "rulesubmissions.submission.submit",
+                                       "rulesubmissions.submission.approve"]
 
 
 def test_an_effective_date_in_the_past_is_refused(submitted, compliance_officer):
@@ -112,9 +105,9 @@ def test_returning_needs_a_comment_and_the_author_can_fix_and_resubmit(
     again = services.submission_transition(actor=table_games_manager, submission=fixed,
                                            to="submitted")
     assert again.status == Status.SUBMITTED
-    assert actions(again)[-3:] == ["rulesubmissions.submission.return",
-                                   "rulesubmissions.submission.update",
-                                   "rulesubmissions.submission.submit"]
+    assert actions_about(again)[-3:] == ["rulesubmissions.submission.return",
+                                         "rulesubmissions.submission.update",
+                                         "rulesubmissions.submission.submit"]
 
 
 def test_transitions_outside_the_table_are_refused(draft, approved, compliance_officer,
@@ -186,8 +179,8 @@ def test_a_new_paytable_is_selectable_only_after_a_second_officer_approves(
     draft = services.submission_create(actor=table_games_manager, property=keystone,
                                        terms=tcp_terms)
     assert draft.wagers["pair_plus"] == "three_card_poker.pair_plus.F"
-    assert actions(proposed) == ["rulesubmissions.paytable.propose",
-                                 "rulesubmissions.paytable.approve"]
+    assert actions_about(proposed) == ["rulesubmissions.paytable.propose",
+                                       "rulesubmissions.paytable.approve"]
 
 
 def test_a_malformed_or_duplicate_paytable_is_refused(compliance_officer, keystone):

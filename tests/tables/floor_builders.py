@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from rulesubmissions import services as submissions
 from rulesubmissions.engine import game_spec
-from tables import floor, layouts
+from tables.floor import layouts
+from tables.floor import services as floor
 from tests.rulesubmissions.builders import terms_for
 
 

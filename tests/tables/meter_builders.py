@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from rulesubmissions import services as submissions
 from rulesubmissions.engine import game_spec
-from tables import meters
+from tables.meters import services as meters
 from tables.models import LinkedGroup, Table
 from tests.rulesubmissions.builders import terms_for
 
@@ -46,12 +46,14 @@ def tcp_terms(**meter):
     return terms
 
 
-def mystery_terms(config="B-5"):
+def mystery_terms(config="B-5", payment="table_inventory"):
     """Baccarat with Heavenly 9 and the Must-Hit-By configuration ``config`` (§631b.6(c)(4):
-    B-5 is $100 to $500 at 2% of each qualifying wager)."""
+    B-5 is $100 to $500 at 2% of each qualifying wager), paid as ``payment`` names
+    (§631b.6(c)(6))."""
     spec = game_spec("baccarat")
     terms = terms_for(spec, offer=["heavenly_9_progressive"])
     terms["options"]["must_hit_by"] = config
+    terms["options"]["must_hit_by_payment"] = payment
     terms["meters"]["must_hit_by"] = {"initial": "100.00", "reset": "100.00", "rate": "2"}
     terms["table_minimum"] = "5.00"
     return terms

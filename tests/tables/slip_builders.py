@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from rulesubmissions import services as submissions
 from rulesubmissions.engine import game_spec
-from tables import meters, slips
+from tables.meters import services as meters
 from tables.models import Table
+from tables.slips import services as slips
 from tests.rulesubmissions.builders import terms_for
 
 D = Decimal
@@ -102,3 +103,19 @@ def record(floor_manager):
                                        "idempotency_key": key})
 
     return make
+
+
+def validate(slip, actor, total: str | None = None):
+    """Validate as the validator does on the slip's page: confirming the total of every payout
+    it shows (``total``: a hand-worked figure; by default the slips' own total)."""
+    from tables.slips.validation import family
+    from tables.slips.validation import total as payouts_total
+
+    seen = total if total is not None else f"{payouts_total(family(slip)):.2f}"
+    return slips.slip_validate(slip=slip, actor=actor, data={"total": seen})
+
+
+def void(slip, asker, confirmer, reason="Wrong seat recorded"):
+    """Two people void ``slip``: one asks with the reason, another confirms."""
+    slips.slip_void(slip=slip, actor=asker, data={"reason": reason})
+    return slips.slip_void_confirm(slip=slip, actor=confirmer)

@@ -8,8 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from casino.models import AuditEvent
-from tables import floor, layouts, meters
+from tables.floor import layouts
+from tables.floor import selectors as floor_selectors
+from tables.floor import services as floor
+from tables.meters import services as meters
 from tables.models import Table
+from tests.audit_events import actions_about, events_about
 from tests.tables import floor_builders as fb
 from tests.tables.floor_builders import approve, new_version, tcp_terms
 
@@ -20,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 def reasons(table) -> list[str]:
-    return [f"{p['reason']} ({p['section']})" for p in floor.opening_problems(table)]
+    return [f"{p['reason']} ({p['section']})" for p in floor_selectors.opening_problems(table)]
 
 
 def systems(table) -> list[str]:
@@ -70,7 +74,7 @@ def test_only_a_table_games_manager_configures_tables(keystone, floor_manager):
 def test_creating_and_changing_a_table_is_audited(keystone, table_games_manager):
     table = make_table(keystone, table_games_manager)
     floor.table_update(actor=table_games_manager, table=table, data={"pit": "Pit 2"})
-    events = AuditEvent.objects.filter(target_id=str(table.pk)).order_by("pk")
+    events = events_about(table).order_by("seq")
     assert [e.action for e in events] == ["tables.table.create", "tables.table.update"]
     assert events[1].before["pit"] == "" and events[1].after["pit"] == "Pit 2"
 
@@ -87,7 +91,7 @@ def test_a_layout_of_another_game_cannot_be_assigned(keystone, table_games_manag
 
 def test_a_ready_table_opens_under_the_version_in_force_and_it_is_audited(ready_table, tcp,
                                                                          floor_manager):
-    assert floor.opening_problems(ready_table) == []
+    assert floor_selectors.opening_problems(ready_table) == []
     table = floor.table_open(actor=floor_manager, table=ready_table)
     assert (table.status, table.submission, table.opened_by) == ("open", tcp, floor_manager)
     event = AuditEvent.objects.get(action="tables.table.open")
@@ -197,8 +201,7 @@ def test_an_open_table_cannot_open_again_nor_a_closed_one_close(open_table, floo
     table = floor.table_close(actor=floor_manager, table=open_table)
     with pytest.raises(floor.FloorError):
         floor.table_close(actor=floor_manager, table=table)
-    actions = AuditEvent.objects.filter(target_id=str(table.pk), action__startswith="tables.")
-    assert list(actions.order_by("pk").values_list("action", flat=True)) == [
+    assert actions_about(table) == [
         "tables.table.create", "tables.table.open", "tables.table.close"]
 
 
@@ -215,13 +218,13 @@ def test_an_open_table_keeps_its_terms_until_closed(keystone, open_table, tcp,
                                                     floor_manager):
     v2 = new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
                      table_maximum="2000.00")
-    assert floor.terms_for(open_table) == tcp
-    assert floor.newer_version_waiting(open_table) == v2
+    assert floor_selectors.terms_for(open_table) == tcp
+    assert floor_selectors.newer_version_waiting(open_table) == v2
     closed = floor.table_close(actor=floor_manager, table=open_table)
-    assert floor.terms_for(closed) == v2
-    assert floor.newer_version_waiting(closed) is None
+    assert floor_selectors.terms_for(closed) == v2
+    assert floor_selectors.newer_version_waiting(closed) is None
     # v2 inscribes nothing new (only the table maximum changed): the layout still matches.
-    assert floor.opening_problems(closed) == []
+    assert floor_selectors.opening_problems(closed) == []
     assert floor.table_open(actor=floor_manager, table=closed).submission == v2
 
 
@@ -257,7 +260,7 @@ def test_a_linked_group_is_named_once_per_property_and_tables_of_its_game_join_i
 
 def test_a_layout_rechecked_for_a_version_not_yet_in_force_says_so(
         keystone, ready_table, tcp_layout, table_games_manager, compliance_officer):
-    wagers = {**floor.terms_for(ready_table).wagers, "six_card_bonus": "posted_1"}
+    wagers = {**floor_selectors.terms_for(ready_table).wagers, "six_card_bonus": "posted_1"}
     new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
                 effective_date=timezone.localdate() + timedelta(days=7), wagers=wagers)
     assert reasons(ready_table) == []  # version 1 is still in force: the layout matches it

@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 
 from casino.models import AuditEvent
-from tables import floor
+from tables.floor import selectors as floor_selectors
 from tables.models import Layout, Table
 from tests.tables import floor_builders as fb
 
@@ -25,5 +25,5 @@ def test_the_demo_has_an_open_table_and_loads_idempotently():
     one, two = Table.objects.order_by("label")
     assert (one.label, one.status, one.submission.version) == ("TCP-1", "open", 1)
     assert two.status == "closed"
-    assert [p["reason"] for p in floor.opening_problems(two)] == [
+    assert [p["reason"] for p in floor_selectors.opening_problems(two)] == [
         "The Five-Card Progressive meter is not seeded."]

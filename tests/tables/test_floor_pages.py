@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from rulesubmissions.engine import game_spec
-from tables import floor
+from tables.floor import selectors as floor_selectors
+from tables.floor import services as floor
 from tables.models import Layout
 from tests.rulesubmissions.builders import terms_for
 from tests.tables import floor_builders as fb
@@ -49,24 +50,51 @@ def test_the_table_page_lists_every_reason_it_may_not_open(client_for, floor_man
     assert "Open the table" in html
 
 
-def test_opening_by_htmx_swaps_the_status_panel(client_for, floor_manager, ready_table):
+def test_opening_asks_first_saying_what_will_happen(client_for, floor_manager, ready_table):
+    """The terms: Three Card Poker version 1 at $5.00 to $1,000.00 (§601a.2)."""
+    client = client_for(floor_manager)
+    url = reverse("tables:table-open", args=[ready_table.pk])
+    for asked in (client.get(url, **HTMX), client.post(url, **HTMX)):
+        assert asked.status_code == 200 and 'id="table-confirm"' in asked.text
+        text = seen(asked.text)
+        assert "Open table TCP-1?" in text
+        assert "Table TCP-1 opens under Three Card Poker version 1" in text
+        assert "table minimum $5.00, maximum $1,000.00" in text
+    ready_table.refresh_from_db()
+    assert ready_table.status == "closed"  # nothing happened yet
+    page = client.get(url)  # without JavaScript: the table's page with the question on it
+    assert "<html" in page.text and 'id="table-confirm"' in page.text
+
+
+def test_opening_by_htmx_swaps_the_status_history_and_messages(client_for, floor_manager,
+                                                               ready_table):
     response = client_for(floor_manager).post(
-        reverse("tables:table-open", args=[ready_table.pk]), **HTMX)
+        reverse("tables:table-open", args=[ready_table.pk]), {"confirm": "yes"}, **HTMX)
     assert response.status_code == 200
     assert '<section class="card" id="table-status">' in response.text
-    assert "<html" not in response.text  # the partial, not the page
+    assert "<html" not in response.text  # the partials, not the page
     assert "Close the table" in response.text
+    # The history shows the opening at once, and the messages replace any earlier one.
+    history = response.text[response.text.index('id="table-history" hx-swap-oob="true"'):]
+    assert "Table opened (version 1)" in history
+    assert 'id="messages" role="status" aria-live="polite" hx-swap-oob="true"' in response.text
+    assert "Table TCP-1 is open." in response.text
 
 
 def test_a_refused_opening_by_htmx_names_the_reasons(client_for, floor_manager, keystone, tcp,
                                                     table_games_manager):
     table = floor.table_create(actor=table_games_manager, property=keystone, data={
         "label": "TCP-3", "game": "three_card_poker", "positions": 7})
-    response = client_for(floor_manager).post(
-        reverse("tables:table-open", args=[table.pk]), **HTMX)
+    client = client_for(floor_manager)
+    page = client.get(reverse("tables:table-detail", args=[table.pk])).text
+    # The button cannot be pressed while the page lists why the table may not open.
+    assert re.search(r'<button type="submit" id="open-table" disabled '
+                     r'aria-describedby="opening-problems-lead">Open the table</button>', page)
+    response = client.post(reverse("tables:table-open", args=[table.pk]), {"confirm": "yes"},
+                           **HTMX)
     assert response.status_code == 200  # htmx swaps no 4xx answer: the panel is the refusal
-    assert '<p class="errors">No layout is assigned to the table. (§601a.10(a), §649a.2)</p>' \
-        in response.text
+    assert '<p class="errors" role="alert">No layout is assigned to the table. (§601a.10(a), ' \
+        '§649a.2)</p>' in response.text
 
 
 def test_a_newer_version_waiting_is_said_on_the_table_page(client_for, floor_manager, keystone,
@@ -128,7 +156,11 @@ def test_the_layout_queue_and_page_show_artwork_beside_the_checklist(
     html = client.get(reverse("tables:layout-detail", args=[layout.pk])).text
     assert reverse("tables:layout-artwork", args=[layout.pk]) in html
     assert "Approve the layout" in html and "Return with comments" in html
-    client.post(reverse("tables:layout-approve", args=[layout.pk]))
+    asked = client.post(reverse("tables:layout-approve", args=[layout.pk]))
+    assert 'id="layout-confirm"' in asked.text  # asks first, saying what approval does
+    layout.refresh_from_db()
+    assert layout.status == "submitted"
+    client.post(reverse("tables:layout-approve", args=[layout.pk]), {"confirm": "yes"})
     layout.refresh_from_db()
     assert layout.status == "approved"
 
@@ -170,7 +202,8 @@ def test_the_checklist_shows_paytables_in_words_not_keys(client_for, floorperson
 def test_the_table_page_shows_who_opened_and_closed_it(client_for, floorperson, open_table,
                                                        floor_manager):
     floor.table_close(actor=floor_manager, table=open_table)
-    history = [(e["what"], e["who"], e["version"]) for e in floor.table_history(open_table)]
+    history = [(e["what"], e["who"], e["version"])
+               for e in floor_selectors.table_history(open_table)]
     assert history == [("Table closed", "fiona", None), ("Table opened", "fiona", 1),
                        ("Table created", "tara", None)]
     html = client_for(floorperson).get(reverse("tables:table-detail",
@@ -197,8 +230,9 @@ EVERY_REASON = [
     ("The table has no progressive table game system for its progressive wagers.",
      PROGRESSIVE),
     # Both wagers are progressive (§649a.11(h), (i)): each meter is seeded before play.
-    ("The Five Card Hand Bonus meter is not seeded.", "§605a.7(a)"),
+    # In the game's order of meters (the Five-Card Progressive first), on every database.
     ("The Five-Card Progressive meter is not seeded.", "§605a.7(a)"),
+    ("The Five Card Hand Bonus meter is not seeded.", "§605a.7(a)"),
 ]
 
 
@@ -215,7 +249,7 @@ def bare_table(keystone, table_games_manager, compliance_officer):
 def test_every_reason_is_on_the_table_page_and_in_the_api_with_its_section(
         client_for, api_session_for, floor_manager, bare_table):
     expected = [{"reason": r, "section": s} for r, s in EVERY_REASON]
-    assert floor.opening_problems(bare_table) == expected
+    assert floor_selectors.opening_problems(bare_table) == expected
     html = client_for(floor_manager).get(reverse("tables:table-detail",
                                                  args=[bare_table.pk])).text
     for reason, section in EVERY_REASON:

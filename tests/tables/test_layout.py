@@ -7,8 +7,10 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
 
 from casino.models import AuditEvent
-from tables import floor, layouts
+from tables.floor import layouts
+from tables.floor import services as floor
 from tables.models import LayoutStatus
+from tests.audit_events import events_about
 from tests.tables import floor_builders as fb
 from tests.tables.floor_builders import JPEG, PDF, new_version, png_bytes, upload
 
@@ -120,8 +122,7 @@ def test_returned_with_comments_then_fixed_and_approved_every_step_audited(
     layout = layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
     assert layout.status == LayoutStatus.APPROVED and layout.artwork_type == "pdf"
     assert layout.approved_checklist == layouts.checklist_for(tcp)
-    actions = AuditEvent.objects.filter(target_id=str(layout.pk), action__startswith=
-                                        "tables.layout").order_by("pk")
+    actions = events_about(layout).filter(action__startswith="tables.layout").order_by("seq")
     assert [e.action.rsplit(".", 1)[1] for e in actions] == [
         "create", "update", "submit", "return", "update", "submit", "approve"]
     assert actions.get(action="tables.layout.return").after["comment"] == \

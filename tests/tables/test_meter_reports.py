@@ -7,7 +7,8 @@ import pytest
 from django.utils import timezone
 
 from casino.models import AuditEvent
-from tables import meters, reconciliation
+from tables.meters import reconciliation
+from tables.meters import services as meters
 from tables.models import Meter, MeterReading, ReconciliationAlert
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
@@ -101,7 +102,7 @@ def test_adjustments_need_two_people_on_the_meter_page(tcp_meter, client_for, fl
 
 def test_an_event_marked_applied_but_never_counted_raises_an_alert(tcp_meter, api_for,
                                                                     api_client):
-    from tables import wagers
+    from tables.meters import wagers
     from tables.models import WagerEvent
     events = [{"id": f"e{n}", "table": "TCP-1", "seat": 1, "wager": "five_card_progressive",
                "amount": "5.00", "placed_at": "2026-11-30T21:15:04-05:00"} for n in range(3)]

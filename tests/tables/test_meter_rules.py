@@ -13,7 +13,8 @@ import pytest
 from django.db import transaction
 
 from casino.models import AuditEvent
-from tables import meters, reconciliation, wagers
+from tables.meters import reconciliation, wagers
+from tables.meters import services as meters
 from tables.models import (
     EntryKind,
     Meter,
@@ -34,10 +35,15 @@ _ids = itertools.count(1)
 
 
 def contribute(table, *amounts):
-    """Wagers in as a table game system posts them, applied by the service the workers run."""
+    """Wagers in as a table game system posts them, applied by the service the workers run.
+    Each amount comes in as $5 and $1 Five-Card Progressive wagers, the only amounts its Envy
+    table is written for (§649a.12(h)): "1000.00" is 200 wagers of $5, "3.00" three of $1."""
+    split = []
+    for amount in map(D, amounts):
+        split += ["5.00"] * int(amount // 5) + ["1.00"] * int(amount % 5)
     events = [{"id": f"w{next(_ids)}", "table": table.label, "seat": 1,
                "wager": "five_card_progressive", "amount": a,
-               "placed_at": "2026-11-30T21:15:04-05:00"} for a in amounts]
+               "placed_at": "2026-11-30T21:15:04-05:00"} for a in split]
     results, _ = wagers.wagers_ingest(property=table.property, events=events)
     assert {r["status"] for r in results} == {"accepted"}
     wagers.wagers_apply(table_id=table.pk)
@@ -65,7 +71,7 @@ def test_what_was_contributed_is_what_the_meter_and_pools_hold_through_hits_rese
         tcp_meter, tcp_table, floor_manager, compliance_officer):
     assert_holds(tcp_meter.pk, amount=D(10000), reserve=D(0), contributed=D(0),
                  funded=D(10000), paid=D(0))
-    # 4 x $1,000 = $4,000: $20 to the meter, $10 to the reserve.
+    # $4,000 wagered: $20 to the meter, $10 to the reserve.
     contribute(tcp_table, *["1000.00"] * 4)
     assert_holds(tcp_meter.pk, amount=D(10020), reserve=D(10), contributed=D(30),
                  funded=D(10000), paid=D(0))
@@ -80,7 +86,7 @@ def test_what_was_contributed_is_what_the_meter_and_pools_hold_through_hits_rese
     pay(tcp_table, "10025.00", "slip-1", actor=floor_manager)
     assert_holds(tcp_meter.pk, amount=D(10000), reserve=D(0), contributed=D(30),
                  funded=D("19995.000"), paid=D("10025.00"))
-    # A $3 wager after the reset: 1.5 cents and 0.75 cents.
+    # $3 wagered after the reset: 1.5 cents and 0.75 cents.
     contribute(tcp_table, "3.00")
     assert_holds(tcp_meter.pk, amount=D("10000.015"), reserve=D("0.0075"),
                  contributed=D("30.0225"), funded=D("19995"), paid=D("10025"))
@@ -170,11 +176,11 @@ def test_linked_tables_show_one_meter_at_the_same_amount(linked_tables, floor_ma
     first, second = linked_tables
     meter = meters.meter_seed(table=first, key="five_card_progressive", actor=floor_manager)
     events = [{"id": f"l{n}", "table": t.label, "seat": 1, "wager": "five_card_progressive",
-               "amount": "100.00", "placed_at": "2026-11-30T21:15:04-05:00"}
-              for n, t in enumerate([first, second, second])]
+               "amount": "5.00", "placed_at": "2026-11-30T21:15:04-05:00"}
+              for n, t in enumerate([first, second, second] * 20)]
     api_for(api_client).post("/api/v1/wagers/", events, format="json")
     wagers.wagers_apply(table_id=first.pk)
-    # $300 from both tables at 0.5%: $1.50 on the one meter (§605a.8).
+    # 60 wagers of $5, $300 from both tables at 0.5%: $1.50 on the one meter (§605a.8).
     assert Meter.objects.get().amount == D("10001.5")
     client = client_for(floor_manager)
     floor = client.get("/floor/").content.decode()

@@ -5,7 +5,8 @@ import pytest
 from django.db import transaction
 
 from casino.models import AuditEvent
-from tables import meters
+from tables.meters import selectors as meter_selectors
+from tables.meters import services as meters
 from tables.models import EntryKind, Meter, MeterEntry
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D, approve, open_table, tcp_terms
@@ -16,16 +17,18 @@ linked_tables = mb.linked_tables
 pytestmark = pytest.mark.django_db
 
 
-def events(*amounts, table_id=1, start=1):
-    return [(start + i, table_id, 1, "five_card_progressive", D(a)) for i, a in enumerate(amounts)]
+def events(table, *amounts, start=1):
+    """Wager events as the applier hands them over ((pk, table id, seat, wager, amount)), at
+    ``table``'s seat 1."""
+    return [(start + i, table.pk, 1, "five_card_progressive", D(a)) for i, a in enumerate(amounts)]
 
 
 def test_a_table_needs_its_meter_seeded_then_shows_it_to_the_engine(tcp_table, floor_manager):
-    assert meters.unseeded_meters(tcp_table) == ["Five-Card Progressive"]
-    assert meters.live_meter_amounts(tcp_table) == {}
+    assert meter_selectors.unseeded_meters(tcp_table) == ["Five-Card Progressive"]
+    assert meter_selectors.live_meter_amounts(tcp_table) == {}
     meter = meters.meter_seed(table=tcp_table, key="five_card_progressive", actor=floor_manager)
-    assert meters.unseeded_meters(tcp_table) == []
-    assert meters.live_meter_amounts(tcp_table) == {"five_card_progressive": D("10000"),
+    assert meter_selectors.unseeded_meters(tcp_table) == []
+    assert meter_selectors.live_meter_amounts(tcp_table) == {"five_card_progressive": D("10000"),
                                                     "five_card_progressive_reset": D("10000")}
     seed = meter.entries.get()
     assert (seed.kind, seed.amount_delta, seed.funded) == (EntryKind.SEED, D(10000), D(10000))
@@ -44,7 +47,7 @@ def test_contributions_keep_fractions_of_a_cent(tcp_meter):
     # 0.5% of $5 is 2.5 cents to the meter; 0.25% is 1.25 cents to the reserve (§605a.7(a)).
     with transaction.atomic():
         meter = meters.lock_meters(tcp_meter.table)["five_card_progressive"]
-        meters.meter_apply_contributions(meter, events("5.00", "5.00", "1.00"))
+        meters.meter_apply_contributions(meter, events(tcp_meter.table, "5.00", "5.00", "1.00"))
         meter.save()
     meter.refresh_from_db()
     assert meter.amount == D("10000.055")
@@ -56,15 +59,15 @@ def test_contributions_keep_fractions_of_a_cent(tcp_meter):
 def test_linked_tables_share_one_meter(linked_tables, floor_manager):
     first, second = linked_tables
     meters.meter_seed(table=first, key="five_card_progressive", actor=floor_manager)
-    assert meters.unseeded_meters(second) == []
+    assert meter_selectors.unseeded_meters(second) == []
     assert Meter.objects.get().linked_group_id == first.linked_group_id
-    assert meters.live_meter_amounts(second) == meters.live_meter_amounts(first)
+    assert meter_selectors.live_meter_amounts(second) == meter_selectors.live_meter_amounts(first)
 
 
 def test_a_hit_pays_whole_cents_and_the_reset_draws_on_the_reserve(tcp_meter, floor_manager):
     with transaction.atomic():
         meter = meters.lock_meters(tcp_meter.table)["five_card_progressive"]
-        meters.meter_apply_contributions(meter, events(*["1000.00"] * 4))
+        meters.meter_apply_contributions(meter, events(tcp_meter.table, *["1000.00"] * 4))
         meter.save()
     # $4,000 wagered: $20 to the meter (10,020), $10 to the reserve.
     with transaction.atomic():
@@ -96,7 +99,7 @@ def test_contributions_above_the_limit_go_to_the_overflow_and_return_at_the_rese
     assert meter.limit == D("10001.00")
     with transaction.atomic():
         meter = meters.lock_meters(table)["five_card_progressive"]
-        meters.meter_apply_contributions(meter, events("500.00", "500.00", "500.00"))
+        meters.meter_apply_contributions(meter, events(table, "500.00", "500.00", "500.00"))
         meter.save()
     # $7.50 to the meter: $1 fills it to the limit, $6.50 overflows.
     assert (meter.amount, meter.overflow) == (D("10001.00"), D("6.50"))

@@ -17,7 +17,7 @@ import pytest
 from django.db import connection
 from knox.models import AuthToken
 
-from tables import meters
+from tables.meters import services as meters
 from tables.models import EntryKind, Meter, MeterEntry, MysteryTrigger, WagerEvent
 from tests.ci import in_ci
 from tests.tables.meter_builders import approve, mystery_terms, open_table, tcp_terms
@@ -38,7 +38,7 @@ client = Client(SERVER_NAME="localhost", HTTP_AUTHORIZATION=f"Token {token}")
 totals = {"accepted": 0, "duplicate": 0, "rejected": 0}
 for start in range(0, count, batch):
     events = [{"id": f"{prefix}-{i}", "table": labels[i % len(labels)], "seat": 1 + i % 6,
-               "wager": wager, "amount": f"{5 + i % 10}.00",
+               "wager": wager, "amount": "5.00",
                "placed_at": "2026-11-30T21:15:04-05:00"}
               for i in range(start, min(count, start + batch))]
     answer = client.post("/api/v1/wagers/", json.dumps(events), content_type="application/json")
@@ -51,10 +51,11 @@ print(json.dumps(totals))
 
 def expected_wagered(count: int, labels: list[str]) -> dict[str, Decimal]:
     """Dollars each table receives from one poster: event i goes to table i mod n and wagers
-    $5 + (i mod 10)."""
+    $5 (an amount both wagers take: the Five-Card Envy table is written for $1 and $5,
+    §649a.12(h); a Heavenly 9 wager is no less than $5, §631b.2(c))."""
     out = dict.fromkeys(labels, D(0))
     for i in range(count):
-        out[labels[i % len(labels)]] += 5 + i % 10
+        out[labels[i % len(labels)]] += 5
     return out
 
 
@@ -151,7 +152,7 @@ def assert_meter_totals(wagered: dict[str, Decimal]) -> None:
 def meters_reconciled(meter) -> bool:
     from django.db import transaction
 
-    from tables.reconciliation import meter_problems
+    from tables.meters.reconciliation import meter_problems
     with transaction.atomic():
         return meter_problems(meter.pk) == []
 

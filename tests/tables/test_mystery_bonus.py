@@ -7,8 +7,13 @@ import pytest
 
 from casino.models import AuditEvent
 from rulesubmissions.models import RulesSubmission
-from tables import meters, slips, wagers
+from tables.meters import services as meters
+from tables.meters import wagers
 from tables.models import EntryKind, JackpotSlip, Meter, MeterEntry, MysteryTrigger, SlipStatus
+from tables.slips import printing
+from tables.slips import services as slips
+from tables.slips.errors import SlipError
+from tables.slips.forms import PayForm
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
 
@@ -16,8 +21,14 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def mystery(keystone, table_games_manager, compliance_officer, floor_manager):
-    submission = mb.approve(keystone, mb.mystery_terms("B-5"), table_games_manager,
+def payment():
+    """The Rules Submission's Must-Hit-By payment term (§631b.6(c)(6))."""
+    return "table_inventory"
+
+
+@pytest.fixture
+def mystery(keystone, table_games_manager, compliance_officer, floor_manager, payment):
+    submission = mb.approve(keystone, mb.mystery_terms("B-5", payment), table_games_manager,
                             compliance_officer)
     table = mb.open_table(keystone, submission, "BAC-1")
     return meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
@@ -119,8 +130,9 @@ def test_a_heavenly_9_wager_below_the_configurations_minimum_is_refused(
     answer = api_for(api_client).post("/api/v1/wagers/", events, format="json").json()
     assert answer["results"] == [
         {"id": "m0", "status": "rejected",
-         "reason": "$4.99 is below $5.00, the minimum progressive wager of Must-Hit-By "
-                   "configuration B-5 (§631b.6(c)(4))"},
+         "reason": "a Heavenly 9 Progressive wager is no less than $5.00 (§631b.2(c); the "
+                   "minimum progressive wager of Must-Hit-By configuration B-5, "
+                   "§631b.6(c)(4))"},
         {"id": "m1", "status": "accepted"}]
 
 
@@ -143,20 +155,23 @@ def test_a_win_makes_one_slip_that_a_floorperson_validates_without_touching_the_
     assert slip.recorded_by is None and slip.meter_id == mystery.pk
     assert (slip.verification, slip.rule) == ("§631b.6(c)(5)(i)-(ii)", "§631b.6(c)(3), (5), (7)")
     ledger = list(MeterEntry.objects.values_list("pk", flat=True))
-    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    slip = slips.slip_validate(slip=slip, actor=floorperson, data={"total": "100.30"})
     assert (slip.status, slip.validated_by) == (SlipStatus.VALIDATED, floorperson)
     # Validation does not hit the meter again: no ledger row, $100.00 + the fourth $0.10.
     assert list(MeterEntry.objects.values_list("pk", flat=True)) == ledger
     meter = Meter.objects.get()
     assert (meter.amount, meter.hits, meter.total_paid) == (D("100.10"), 1, D("100.30"))
-    with pytest.raises(slips.SlipError, match="Choose|may not be paid from"):
-        slips.slip_pay(slip=slip, actor=floorperson, data={"paid_from": "game_account"})
-    # §631b.6(c)(6): from the table inventory or through the slip (the cage), as submitted.
-    slip = slips.slip_pay(slip=slip, actor=floorperson, data={"paid_from": "not_table_inventory"})
+    # §631b.6(c)(6): paid from the table inventory, as this Rules Submission names; the cage
+    # (through the slip) is refused, as is a game account.
+    assert slip.paid_from == "table_inventory"
+    for other in ("not_table_inventory", "game_account"):
+        with pytest.raises(SlipError, match=r"§631b.6\(c\)\(6\)"):
+            slips.slip_pay(slip=slip, actor=floorperson, data={"paid_from": other})
+    slip = slips.slip_pay(slip=slip, actor=floorperson)
     assert (slip.status, slip.paid_by, slip.paid_from) == (SlipStatus.PAID, floorperson,
-                                                           "not_table_inventory")
+                                                           "table_inventory")
     assert JackpotSlip.objects.count() == 1 and Meter.objects.get().amount == D("100.10")
-    lines = dict(slips.print_lines(slip))
+    lines = dict(printing.print_lines(slip))
     assert lines["Slip"] == "1 (Must-Hit-By Mystery Bonus)"
     assert lines["Wager"] == ("Must-Hit-By Mystery Bonus (qualifying Heavenly 9 Progressive "
                               "wager) $5.00")
@@ -164,7 +179,7 @@ def test_a_win_makes_one_slip_that_a_floorperson_validates_without_touching_the_
     assert (lines["Amount to the player"], lines["Meter before"], lines["Meter after"]) == (
         "$100.30", "$100.30", "$100.00")
     assert lines["Validated by"].startswith("felix, ") and lines["Paid by"].startswith("felix, ")
-    assert slips.signature_lines(slip) == [
+    assert printing.signature_lines(slip) == [
         "Validated by (floorperson or above, §631b.6(c)(5)(ii))"]
 
 
@@ -174,8 +189,13 @@ def test_a_floor_manager_may_validate_it_on_the_page(mystery, api_for, api_clien
     client = client_for(floor_manager)
     page = client.get(f"/floor/slips/{slip.pk}/").content.decode()
     assert "By the progressive table game system" in page
-    assert "Validate: the system's light is on and the payout is right" in page
-    client.post(f"/floor/slips/{slip.pk}/validate/")
+    assert "The system's light is on (§631b.6(c)(5)(i))." in page
+    assert ("I confirm slip 1: $100.30 to seat 4 (Must-Hit-By Mystery Bonus (qualifying "
+            "Heavenly 9 Progressive wager)): $100.30 in all.") in page
+    client.post(f"/floor/slips/{slip.pk}/validate/", {"total": "100.30"})  # not confirmed
+    slip.refresh_from_db()
+    assert slip.status == SlipStatus.RECORDED
+    client.post(f"/floor/slips/{slip.pk}/validate/", {"total": "100.30", "confirm": "yes"})
     slip.refresh_from_db()
     assert (slip.status, slip.validated_by) == (SlipStatus.VALIDATED, floor_manager)
     shown = api_session_for(floor_manager).get(f"/api/v1/jackpot-slips/{slip.pk}/").json()
@@ -190,7 +210,7 @@ def test_a_floor_manager_may_validate_it_on_the_page(mystery, api_for, api_clien
 def test_its_void_is_refused_and_the_meter_stays(mystery, api_for, api_client, floor_manager):
     slip = won(mystery, api_for, api_client)
     ledger = MeterEntry.objects.count()
-    with pytest.raises(slips.SlipError, match="cannot be voided") as refused:
+    with pytest.raises(SlipError, match="cannot be voided") as refused:
         slips.slip_void(slip=slip, actor=floor_manager, data={"reason": "wrong table"})
     assert list(refused.value.errors) == ["kind"]
     slip.refresh_from_db()
@@ -209,3 +229,21 @@ def test_each_win_takes_the_next_slip_number(mystery, api_for, api_client):
     wagers.wagers_apply(table_id=mystery.table_id)
     assert list(JackpotSlip.objects.order_by("number").values_list("number", "seat", "award")) == [
         (1, 4, D("100.30")), (2, 6, D("100.20"))]
+
+
+@pytest.mark.parametrize("payment", ["progressive_jackpot_slip"])
+def test_a_payout_through_the_slip_is_never_paid_from_the_table_inventory(
+        mystery, api_for, api_client, floorperson, payment):
+    # §631b.6(c)(6): this Rules Submission pays the bonus through a progressive jackpot slip
+    # (the cage), so the table inventory is refused and the page offers the cage alone.
+    slip = won(mystery, api_for, api_client)
+    assert slip.paid_from == "not_table_inventory"
+    slip = slips.slip_validate(slip=slip, actor=floorperson, data={"total": "100.30"})
+    with pytest.raises(SlipError) as refused:
+        slips.slip_pay(slip=slip, actor=floorperson, data={"paid_from": "table_inventory"})
+    assert refused.value.errors["paid_from"] == [
+        "A Must-Hit-By Mystery Bonus is paid the way the Rules Submission names: not from the "
+        "table inventory: documented and paid by the cage (§631b.6(c)(6))."]
+    assert [k for k, _ in PayForm(slip=slip).fields["paid_from"].choices] == [
+        "not_table_inventory"]
+    assert slips.slip_pay(slip=slip, actor=floorperson).paid_from == "not_table_inventory"

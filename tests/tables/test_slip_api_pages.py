@@ -4,10 +4,11 @@ properties' slips invisible (404), print view with signature lines, PDF, daily r
 import pytest
 from django.urls import reverse
 
-from tables import slips
-from tables.api_slips import RECORD_EXAMPLE
+from tables.slips import reports
+from tables.slips import selectors as slip_selectors
+from tables.slips.api import RECORD_EXAMPLE
 from tests.tables import slip_builders as sb
-from tests.tables.slip_builders import D, position, tcp_round
+from tests.tables.slip_builders import D, position, tcp_round, validate, void
 
 tcp_table, second_floorperson, record = sb.tcp_table, sb.second_floorperson, sb.record
 
@@ -23,17 +24,28 @@ def test_the_documented_example_records_validates_and_pays_over_the_api(
     assert created.status_code == 201, created.json()
     body = created.json()
     # Royal flush A-K-Q-J-T of hearts: 100% of the $20,000 Five-Card meter (§649a.12(h)(1)).
+    # The amount is fixed and the meter hit and reseeded at recording (the jackpot lock).
     assert (body["number"], body["status"], body["award"]) == (1, "recorded", "20000.00")
+    assert (body["meter_before"], body["meter_after"]) == ("20000.0000000000",
+                                                           "10000.0000000000")
     assert body["verification"] == "§649a.11(c)(7)(iii)" and body["witness_required"]
-    again = fm.post(LIST, RECORD_EXAMPLE, format="json")  # the same idempotency key
-    assert again.json()["id"] == body["id"]
+    assert (body["payouts_total"], [p["number"] for p in body["payouts"]]) == ("20000.00", [1])
+    again = fm.post(LIST, RECORD_EXAMPLE, format="json")  # the same idempotency key and body
+    assert (again.status_code, again.json()["id"]) == (201, body["id"])
+    other = fm.post(LIST, {**RECORD_EXAMPLE, "seat": 2}, format="json")  # same key, new body
+    assert other.status_code == 409 and list(other.json()["errors"]) == ["idempotency_key"]
+    assert fm.post(LIST, {**RECORD_EXAMPLE, "idempotency_key": 12},
+                   format="json").status_code == 400
     url = f"{LIST}{body['id']}/"
     own = fm.post(f"{url}validate/", format="json")  # the recorder never validates
     assert own.status_code == 400 and "§649a.11(c)(5)(iii)" in own.json()["errors"]["validated_by"][0]
-    validated = api_session_for(floorperson).post(f"{url}validate/", format="json")
+    fp = api_session_for(floorperson)
+    assert fp.post(f"{url}validate/", {}, format="json").status_code == 400  # no total
+    wrong = fp.post(f"{url}validate/", {"total": "20021.00"}, format="json")
+    assert wrong.status_code == 409 and list(wrong.json()["errors"]) == ["total"]
+    validated = fp.post(f"{url}validate/", {"total": "20000.00"}, format="json")
     assert validated.status_code == 200, validated.json()
-    assert (validated.json()["meter_before"], validated.json()["meter_after"]) == (
-        "20000.0000000000", "10000.0000000000")
+    assert (validated.json()["status"], validated.json()["award"]) == ("validated", "20000.00")
     refused = api_session_for(second_floorperson).post(
         f"{url}pay/", {"paid_from": "table_inventory"}, format="json")
     assert refused.status_code == 400 and "paid_from" in refused.json()["errors"]
@@ -87,8 +99,8 @@ def test_other_properties_slips_are_404(tcp_table, record, api_session_for, clie
 
 def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_threshold(
         tcp_table, record, floorperson, client_for, auditor):
-    big = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive",
-                                          RECORD_EXAMPLE["round"]), actor=floorperson)
+    big = validate(record(tcp_table, 1, "five_card_progressive", RECORD_EXAMPLE["round"]),
+                   floorperson, "20000.00")
     small = record(tcp_table, 2, "three_card_progressive", tcp_round(
         position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="1.00")))
     client = client_for(auditor)
@@ -123,12 +135,11 @@ def test_the_daily_report_totals_live_slips_and_exports_csv(tcp_table, record, c
                                                             floor_manager):
     live = record(tcp_table, 2, "three_card_progressive", tcp_round(
         position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00")))
-    void = record(tcp_table, 3, "three_card_progressive", tcp_round(
+    twice = record(tcp_table, 3, "three_card_progressive", tcp_round(
         position(3, "7s 7h 7d", pair_plus="5.00", three_card_progressive="1.00")))
-    slips.slip_void(slip=void, actor=floorperson, data={"reason": "Recorded twice"})
-    slips.slip_void(slip=void, actor=floor_manager)
-    day = slips.gaming_day(tcp_table.property, live.recorded_at)
-    report = slips.daily_report(property=tcp_table.property, day=day)
+    void(twice, floorperson, floor_manager, "Recorded twice")
+    day = slip_selectors.gaming_day(tcp_table.property, live.recorded_at)
+    report = reports.daily_report(property=tcp_table.property, day=day)
     assert (report.count, report.total) == (1, D("300.00"))  # 60 for 1 on $5; the void is out
     csv = client_for(auditor).get(reverse("tables:slip-report"),
                                   {"day": day.isoformat(), "format": "csv"}).content.decode()
@@ -155,17 +166,35 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     assert "Not a jackpot" in losing and "does not win" in losing
     done = fm.post(url, form)
     assert done.status_code == 302
-    detail = client_for(floorperson).get(done["Location"]).content.decode()
+    fp = client_for(floorperson)
+    detail = fp.get(done["Location"]).content.decode()
     assert "validate-button" in detail
     assert "validate-button" not in fm.get(done["Location"]).content.decode()
+    # Every payout the validation makes, with the seats' cards and the sections, and a
+    # confirmation naming the amounts: $20,000 to seat 1, the $5,000 Envy Bonus to seat 3.
+    payouts = detail[detail.index('id="payouts"'):detail.index("</table>",
+                                                              detail.index('id="payouts"'))]
+    for text in ("Seat&#x27;s cards: Ah Kh Qh", "Seat&#x27;s cards: 2s 5c 9d", "$20,000.00",
+                 "$5,000.00", "§649a.12(h)", "§649a.11(c)(7)(iii)", "$25,000.00"):
+        assert text in payouts, text
+    assert ("I confirm slip 1: $20,000.00 to seat 1 (Five-Card Progressive Payout Wager); "
+            "slip 2: $5,000.00 to seat 3 (Envy Bonus on the Five-Card Progressive Payout "
+            "Wager): $25,000.00 in all.") in detail
+    validate_url = done["Location"] + "validate/"
+    fp.post(validate_url, {"total": "25000.00"})  # the confirmation not ticked: nothing
+    fp.post(validate_url, {"total": "20000.00", "confirm": "yes"})  # not what it shows
+    from tables.models import JackpotSlip
+    assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"recorded"}
+    fp.post(validate_url, {"total": "25000.00", "confirm": "yes"})
+    assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"validated"}
 
 
-def test_the_readme_example_is_the_one_the_api_test_records():
+def test_the_guides_example_is_the_one_the_api_test_records():
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = text[text.index("## Jackpot slips"):]
+    text = (Path(__file__).resolve().parents[2] / "docs/integrator.md").read_text()
+    section = text[text.index("### `POST /api/v1/jackpot-slips/`"):]
     block = section[section.index("```json") + 7:]
     assert json.loads(block[:block.index("```")]) == RECORD_EXAMPLE
 
@@ -175,23 +204,37 @@ def test_a_void_over_the_api_takes_a_reason_then_a_second_person(tcp_table, reco
                                                                  floor_manager):
     slip = record(tcp_table, 1, "five_card_progressive", RECORD_EXAMPLE["round"])
     url = f"{LIST}{slip.pk}/void/"
-    first = api_session_for(floorperson)
-    assert "reason" in first.post(url, {}, format="json").json()["errors"]
+    first, second = api_session_for(floorperson), api_session_for(floor_manager)
+    meters = second.get("/api/v1/meters/").json()["results"]
+    (five_card,) = [m for m in meters if m["key"] == "five_card_progressive"]
+    assert five_card["amount"] == "10000.00" and five_card["pending_jackpots"] == [
+        {"number": 1, "kind": "jackpot", "status": "recorded", "amount": "20000.00",
+         "table": "TCP-1", "seat": 1, "recorded_at": five_card["pending_jackpots"][0][
+             "recorded_at"]}]
+    assert first.post(url, {}, format="json").json()["errors"] == {
+        "reason": ["A reason is required to ask for a void."]}
     asked = first.post(url, {"reason": "Seat 2's hand, not seat 1's"}, format="json").json()
     assert (asked["status"], asked["void_requested_by"]) == ("recorded", "felix")
-    assert "voided_by" in first.post(url, {}, format="json").json()["errors"]
-    done = api_session_for(floor_manager).post(url, {}, format="json").json()
+    again = second.post(url, {"reason": "duplicate"}, format="json")  # never a confirmation
+    assert again.status_code == 409 and "open void request" in again.json()["errors"]["void"][0]
+    own = first.post(f"{url}confirm/", {}, format="json")
+    assert own.status_code == 400 and "voided_by" in own.json()["errors"]
+    done = second.post(f"{url}confirm/", {}, format="json").json()
     assert (done["status"], done["voided_by"]) == ("voided", "fiona")
-    assert api_session_for(floorperson).post(f"{LIST}{slip.pk}/validate/",
-                                             format="json").status_code == 400
+    meters = second.get("/api/v1/meters/").json()["results"]
+    (five_card,) = [m for m in meters if m["key"] == "five_card_progressive"]
+    assert (five_card["amount"], five_card["pending_jackpots"]) == ("20000.00", [])
+    assert first.post(f"{LIST}{slip.pk}/validate/", {"total": "20000.00"},
+                      format="json").status_code == 409
+    assert second.post(f"{url}confirm/", {}, format="json").status_code == 409
 
 
 def test_the_list_names_a_bad_filter_and_reads_a_page_in_a_fixed_number_of_queries(
         tcp_table, record, api_session_for, auditor, floorperson, django_assert_num_queries):
     for seat in (1, 2, 3):
-        slips.slip_validate(slip=record(tcp_table, seat, "five_card_progressive", tcp_round(
+        validate(record(tcp_table, seat, "five_card_progressive", tcp_round(
             position(seat, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
-            community="Jh Th")), actor=floorperson)
+            community="Jh Th")), floorperson)
     client = api_session_for(auditor)
     for params, field in (({"amount_min": "lots"}, "amount_min"),
                           ({"date_from": "30/11/2026"}, "date_from"),
@@ -214,8 +257,9 @@ def test_pages_follow_the_roles(tcp_table, record, client_for, auditor, floorper
     assert client_for(auditor).get(record_page).status_code == 403
     assert client_for(floorperson).get(record_page).status_code == 403
     assert client_for(floor_manager).get(record_page).status_code == 200
-    refused = client_for(floor_manager).post(reverse("tables:slip-validate", args=[slip.pk]),
-                                             follow=True)  # he recorded it (§649a.11(c)(5)(iii))
+    refused = client_for(floor_manager).post(
+        reverse("tables:slip-validate", args=[slip.pk]),
+        {"total": "20000.00", "confirm": "yes"}, follow=True)  # he recorded it (§649a.11(c)(5)(iii))
     assert "cannot validate" in refused.content.decode()
     slip.refresh_from_db()
     assert slip.status == "recorded"
@@ -243,9 +287,9 @@ def test_the_gaming_day_runs_from_the_propertys_cut_off(tcp_table, record, clien
         position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00")))
     night = timezone.make_aware(datetime.datetime(2026, 12, 1, 3, 0))
     JackpotSlip.objects.filter(pk=slip.pk).update(recorded_at=night)
-    assert slips.gaming_day(tcp_table.property, night) == datetime.date(2026, 11, 30)
-    nov_30 = slips.daily_report(property=tcp_table.property, day=datetime.date(2026, 11, 30))
-    dec_1 = slips.daily_report(property=tcp_table.property, day=datetime.date(2026, 12, 1))
+    assert slip_selectors.gaming_day(tcp_table.property, night) == datetime.date(2026, 11, 30)
+    nov_30 = reports.daily_report(property=tcp_table.property, day=datetime.date(2026, 11, 30))
+    dec_1 = reports.daily_report(property=tcp_table.property, day=datetime.date(2026, 12, 1))
     assert ([s.number for s in nov_30.slips], dec_1.slips) == ([1], [])
     page = client_for(auditor).get(reverse("tables:slip-report"), {"day": "2026-11-30"})
     assert "1 slip in force, $300.00 in all" in page.content.decode()
@@ -265,8 +309,7 @@ def test_each_list_filter_narrows_to_the_slips_it_names(tcp_table, record, api_s
 
     other = sb.open_table(tcp_table.property, tcp_table.submission, "TCP-2", floor_manager)
     trips = tcp_round(position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00"))
-    slips.slip_validate(slip=record(tcp_table, 2, "three_card_progressive", trips),
-                        actor=floorperson)
+    validate(record(tcp_table, 2, "three_card_progressive", trips), floorperson, "300.00")
     record(other, 1, "five_card_progressive", tcp_round(
         position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
         community="Jh Th"))
@@ -304,8 +347,8 @@ def test_an_envy_bonus_slip_reads_plainly_to_an_auditor(tcp_table, record, floor
     body = tcp_round(position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
                      position(3, "2s 5c 9d", pair_plus="5.00", five_card_progressive="1.00"),
                      community="Jh Th")
-    jackpot = slips.slip_validate(slip=record(tcp_table, 1, "five_card_progressive", body),
-                                  actor=floorperson)
+    jackpot = validate(record(tcp_table, 1, "five_card_progressive", body), floorperson,
+                       "21000.00")
     envy = jackpot.companions.get()
     page = client_for(auditor).get(reverse("tables:slip-detail", args=[envy.pk]))
     text = page.content.decode()

@@ -5,8 +5,8 @@ reset meter; a double-submitted record makes one slip; numbers stay gapless."""
 import pytest
 from django.db import connection
 
-from tables import slips
 from tables.models import JackpotSlip, Meter
+from tables.slips import services as slips
 from tests.ci import in_ci
 from tests.tables import slip_builders as sb
 from tests.tables.slip_builders import D, position, tcp_round
@@ -76,7 +76,7 @@ def test_linked_tables_share_the_meter_and_are_served_one_after_the_other(
         second_floorperson):
     # Two tables of one linked group (§605a.8) share the Five-Card meter ($20,000, reset to
     # $10,000). A royal at each, validated at once: $20,000 to one, $10,000 to the other.
-    from tables import meters
+    from tables.meters import services as meters
     from tables.models import LinkedGroup, Table
 
     terms = sb.approve(keystone, sb.tcp_terms(), table_games_manager, compliance_officer)

@@ -5,10 +5,10 @@ chapters' paytables."""
 import pytest
 
 from rulesubmissions.engine import game_spec
-from tables import slips
 from tables.models import Meter, SlipStatus
+from tables.slips import services as slips
 from tests.rulesubmissions.builders import terms_for
-from tests.tables.slip_builders import D, approve, open_table, position
+from tests.tables.slip_builders import D, approve, open_table, position, validate
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ CASES = [
     ("texas_holdem_bonus", ["progressive"], {"ante_pays_on": "straight_or_better"}, 1,
      "progressive",
      {"dealer": ["4d", "6c"], "community": ["Qs", "Js", "Ts", "3d", "4c"],
-      "positions": [position(1, "As Ks", ante="1.00", flop="2.00", progressive="1.00")]},
+      "positions": [position(1, "As Ks", ante="5.00", flop="10.00", progressive="1.00")]},
      "100000.00", "100% of meter", "§647a.11(i)(3)", "100000"),  # royal flush on the Flop
     # Baccarat Heavenly 9: a three-card nine tie, all six cards spades, 100% of the meter
     # (§631b.2(g)(1), (i)); the excerpts name no floorperson clause, the meter share is validated.
@@ -60,10 +60,13 @@ def test_each_progressive_wager_end_to_end(game, offer, options, seat, wager, bo
                                          compliance_officer), "T-1", floor_manager)
     slip = slips.slip_record(table=table, actor=floor_manager,
                              data={"seat": seat, "wager": wager, "round": body})
+    # The amount is fixed and the meter hit when the slip is recorded (the jackpot lock).
     assert (slip.status, slip.verification) == (SlipStatus.RECORDED, clause)
-    slip = slips.slip_validate(slip=slip, actor=floorperson)
     assert (slip.award, slip.odds) == (D(award), odds)
     meter_key = next(m.key for m in game_spec(game).meters_for(wager))
+    assert Meter.objects.get(table=table, key=meter_key).amount == D(after)
+    slip = validate(slip, floorperson, award)
+    assert (slip.status, slip.award) == (SlipStatus.VALIDATED, D(award))
     assert Meter.objects.get(table=table, key=meter_key).amount == D(after)
 
 
@@ -131,7 +134,7 @@ def test_royal_9_personal_king_9_on_the_player_hand_empties_the_minor_meter(
         "seat": 1, "wager": "royal_9_progressive",
         "round": _royal_9_round("Ks 9s", "2c 3d", 1, 2)})
     assert slip.status == SlipStatus.RECORDED  # a meter pays: a second person validates
-    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    slip = validate(slip, floorperson, "475.50")
     assert (slip.award, slip.odds, slip.paid_from, slip.witness_required) == (
         D("475.50"), "100% of meter", "not_table_inventory", False)
     assert (slip.meter_before, slip.meter_after) == (D("475.50"), D("450"))
@@ -150,7 +153,7 @@ def test_royal_9_mega_jackpot_pays_the_meter_and_each_other_wager_its_own_mega_e
     body = _royal_9_round("Ks 9s", "Ks 9s", 1, 3, 4)
     slip = slips.slip_record(table=royal_9_table, actor=floor_manager, data={
         "seat": 1, "wager": "royal_9_progressive", "round": body})
-    slip = slips.slip_validate(slip=slip, actor=floorperson)
+    slip = validate(slip, floorperson, "60000.00")
     assert (slip.award, slip.witness_required) == (D("60000.00"), True)
     assert (slip.meter_before, slip.meter_after) == (D("60000"), D("50000"))
     assert not slip.companions.exists()
@@ -158,7 +161,7 @@ def test_royal_9_mega_jackpot_pays_the_meter_and_each_other_wager_its_own_mega_e
         "seat": 3, "wager": "royal_9_progressive", "round": body})
     assert (envy.status, envy.award, envy.witness_required, envy.paid_from) == (
         SlipStatus.RECORDED, D("5000.00"), True, "table_inventory")
-    envy = slips.slip_validate(slip=envy, actor=floorperson)
+    envy = validate(envy, floorperson, "5000.00")
     assert (envy.meter_name, envy.status) == ("", SlipStatus.VALIDATED)
     assert _meter(royal_9_table, "royal_9_mega_jackpot") == D("50000")
     assert _meter(royal_9_table, "royal_9_minor_jackpot") == D("475.50")

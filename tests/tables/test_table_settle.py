@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import games
-from tables import floor
+from tables.floor import services as floor
 from tests.tables import floor_builders as fb
 from tests.tables.floor_builders import new_version
 
@@ -114,9 +114,9 @@ def test_another_propertys_table_is_not_found(api_session_for, outsider, open_ta
     assert response.status_code == 404
 
 
-def test_the_readme_example_settles_as_the_readme_says(api_for, api_client, open_table):
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme.split("### `POST /api/v1/tables/<id>/settle/`", 1)[1]
+def test_the_guides_example_settles_as_the_guide_says(api_for, api_client, open_table):
+    guide = (Path(__file__).resolve().parents[2] / "docs/integrator.md").read_text()
+    section = guide.split("### `POST /api/v1/tables/<id>/settle/`", 1)[1]
     body = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
     response = api_for(api_client).post(url(open_table), body, format="json")
     assert response.status_code == 200, response.json()

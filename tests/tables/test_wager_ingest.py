@@ -3,7 +3,7 @@ events are stored before the answer and applied to the meters exactly once."""
 
 import pytest
 
-from tables import wagers
+from tables.meters import wagers
 from tables.models import Meter, WagerEvent
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
@@ -54,8 +54,14 @@ def test_every_refusal_names_its_reason(integration, tcp_meter, tcp_table, keyst
         "Pair Plus Wager (pair_plus) feeds no progressive meter at this table (§605a.7)",
         "'five_card_hand_bonus' is not offered by the table's Rules Submission (§601a.2)",
         "seat 8 is beyond the table's 7 positions",
-        "$1,000.01 is outside the table limits ($1.00 to $1,000.00, §601a.2)",
-        "$0.50 is outside the table limits ($1.00 to $1,000.00, §601a.2)",
+        # The Five-Card Envy table is written for $1 and $5 wagers (§649a.12(h)): the wager's
+        # own amounts, whatever the table limits ($1 to $1,000 here).
+        "$1,000.01 is not a Five-Card Progressive Payout Wager amount: paytable M's Envy "
+        "Bonuses are set for $1.00 and $5.00 wagers only (§649a.12(h)(1)), and the engine "
+        "never guesses a payout",
+        "$0.50 is not a Five-Card Progressive Payout Wager amount: paytable M's Envy Bonuses "
+        "are set for $1.00 and $5.00 wagers only (§649a.12(h)(1)), and the engine never "
+        "guesses a payout",
         'malformed: amount: amounts are decimal strings in dollars, like "5.00"',
         "malformed: placed_at is an ISO time with its offset",
         "malformed: unknown field 'colour'",
@@ -70,7 +76,7 @@ def test_every_refusal_names_its_reason(integration, tcp_meter, tcp_table, keyst
 def test_the_body_must_be_an_array_and_the_role_must_post_wagers(integration, api_session_for,
                                                                  floor_manager, tcp_meter):
     assert integration.post(URL, {"id": "x"}, format="json").json() == {
-        "errors": {"non_field_errors": ["a JSON array of wager events"]}}
+        "errors": {"detail": ["a JSON array of wager events"]}}
     assert api_session_for(floor_manager).post(URL, [event(1)], format="json").status_code == 403
 
 
@@ -86,13 +92,13 @@ def test_applying_twice_changes_nothing(integration, tcp_meter, tcp_table):
 
 
 def test_linked_tables_feed_one_meter(integration, linked_tables, floor_manager):
-    from tables import meters
+    from tables.meters import services as meters
     meters.meter_seed(table=linked_tables[0], key="five_card_progressive", actor=floor_manager)
-    integration.post(URL, [event(1, table="TCP-L1"), event(2, table="TCP-L2", amount="7.00")],
+    integration.post(URL, [event(1, table="TCP-L1"), event(2, table="TCP-L2", amount="1.00")],
                      format="json")
     wagers.wagers_apply(table_id=linked_tables[1].pk)
-    # $12 at 0.5% = 6 cents, from both tables of the group (§605a.8).
-    assert Meter.objects.get().amount == D("10000.06")
+    # $6 at 0.5% = 3 cents, from both tables of the group (§605a.8).
+    assert Meter.objects.get().amount == D("10000.03")
 
 
 def test_the_meter_list_shows_pending_events_and_never_a_trigger(integration, tcp_meter,
@@ -120,12 +126,12 @@ def test_other_properties_meters_are_invisible(api_session_for, outsider, tcp_me
     assert client.get(f"/api/v1/meters/{tcp_meter.pk}/ledger/").status_code == 404
 
 
-def test_the_readme_example_answers_as_the_readme_says(integration, tcp_meter):
+def test_the_guides_example_answers_as_the_guide_says(integration, tcp_meter):
     import json
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs/integrator.md").read_text()
     section = text[text.index("### `POST /api/v1/wagers/`"):]
     request, answer = (json.loads(b) for b in re.findall(r"```json\n(.*?)```", section,
                                                             re.S)[:2])

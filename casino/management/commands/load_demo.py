@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
-from casino.demo import DEMO_PASSWORD, load_demo
+from casino.demo import DEMO_PASSWORD, USERS, load_demo
+from casino.roles import ROLES
 
 
 class Command(BaseCommand):
@@ -14,7 +15,10 @@ class Command(BaseCommand):
         result = load_demo()
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, role, prop in result["users"]:
-            self.stdout.write(f"  {username:<12} {role:<20} {prop}")
+            # The person and their role in words; the sign-in name is what they type.
+            name = USERS[username][2] if username in USERS else username
+            label = ROLES[role].label if role in ROLES else role
+            self.stdout.write(f"  {username:<12} {name:<14} {label:<20} {prop}")
         token = result["token"]
         me = f"{url.rstrip('/')}/api/v1/me/"
         if token is None:

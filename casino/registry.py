@@ -1,0 +1,109 @@
+"""What the ground floor shows for the apps above it, registered by each app from its
+``AppConfig.ready()`` so that ``casino/`` imports none of them (issue 18; ``casino/urls.py``, the
+URL root, is the one exception):
+
+- the words for its audit values: what its entities are called, codes said better whole, the
+  status and choice labels its pages show, field labels and values named by a lookup (read by
+  ``casino.audit_display``);
+- its dashboard cards and panels (read by ``casino.dashboard``);
+- its part of the demo casino (run in order by ``casino.demo.load_demo``).
+
+Registering twice replaces (``ready()`` may run more than once, e.g. in tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class AuditWords:
+    entities: dict[str, str] = field(default_factory=dict)  # "slip" -> "Jackpot slip"
+    names: dict[str, str] = field(default_factory=dict)  # whole action code -> words
+    statuses: dict[str, dict[str, str]] = field(default_factory=dict)  # entity -> labels
+    choices: dict[str, dict[str, str]] = field(default_factory=dict)  # stored key -> labels
+    labels: dict[tuple[str, str], str] = field(default_factory=dict)  # (entity, field) -> label
+    values: dict[tuple[str, str], Callable] = field(default_factory=dict)  # -> name(value)
+
+
+AUDIT = AuditWords()
+
+
+def _labels(choices) -> dict[str, str]:
+    """A ``TextChoices`` class (or a mapping) as {stored value: label}."""
+    return dict(choices.choices) if hasattr(choices, "choices") else dict(choices)
+
+
+def audit_words(*, entities: dict | None = None, names: dict | None = None,
+                statuses: dict | None = None, choices: dict | None = None,
+                labels: dict | None = None, values: dict | None = None) -> None:
+    """Add an app's words. ``statuses`` maps an entity to its status choices; ``choices`` a
+    stored key (``kind``, ``paid_from``) to choices, merged with other apps' under the same key;
+    ``values`` maps (entity, field) to a function naming a stored value (or returning None)."""
+    AUDIT.entities.update(entities or {})
+    AUDIT.names.update(names or {})
+    AUDIT.statuses.update({entity: _labels(c) for entity, c in (statuses or {}).items()})
+    for key, found in (choices or {}).items():
+        AUDIT.choices.setdefault(key, {}).update(_labels(found))
+    AUDIT.labels.update(labels or {})
+    AUDIT.values.update(values or {})
+
+
+# --- Dashboard ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Card:
+    ability: str
+    title: str
+    description: str
+    url_name: str
+    with_property: bool = False  # reverse(url_name, args=[property.pk])
+    unless: str = ""  # hidden from whoever holds this ability (a card of theirs goes there)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A list a role works from: ``build(user, property)`` returns what ``template`` shows (as
+    ``panel``), or None when the user may not see it; panels show in ``order``."""
+
+    name: str
+    template: str
+    build: Callable
+    order: int = 50
+    needs_property: bool = True  # a superuser belongs to no property: no such list
+
+
+CARDS: dict[str, list[Card]] = {}  # app label -> its cards, in the order written
+PANELS: dict[str, Panel] = {}
+
+
+def dashboard_cards(app: str, cards: list[Card]) -> None:
+    CARDS[app] = list(cards)
+
+
+def dashboard_panel(panel: Panel) -> None:
+    PANELS[panel.name] = panel
+
+
+# --- Demo -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DemoPart:
+    """``load(properties, users)`` creates what is missing of the app's part (idempotent), with
+    the demo's properties and users by key; parts run in ``order``."""
+
+    name: str
+    load: Callable
+    order: int = 50
+
+
+DEMO: dict[str, DemoPart] = {}
+
+
+def demo_part(part: DemoPart) -> None:
+    DEMO[part.name] = part
+
+
+def demo_parts() -> list[DemoPart]:
+    return sorted(DEMO.values(), key=lambda p: p.order)

@@ -1,0 +1,196 @@
+"""The bodies the Rules Submission API reads, declared once: each parses its request and is
+its OpenAPI schema. Types, lengths and formats are checked here; the rules themselves (which
+wagers a game offers, a meter's minimums, §601a.2) stay in ``rulesubmissions.validation``,
+which names the section of each refusal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+import games
+from casino.api_fields import Choice, Day, Id, Money, NoBody, StrictSerializer, Text
+from rulesubmissions.models import CatalogPaytable
+from rulesubmissions.validation import TERMS
+
+PERCENT_PATTERN = r"^[0-9]{1,3}(\.[0-9]{1,4})?$"
+
+
+@extend_schema_field({"type": "string", "pattern": PERCENT_PATTERN, "example": "5",
+                      "description": "percent, 0 to 100, at most four decimals"})
+class Percent(Text):
+    """A rate in percent as a string (``"5"``, ``"0.25"``); its range is a rule the
+    validation names with its section."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=8, **kwargs)
+
+    def to_internal_value(self, data):
+        text = super().to_internal_value(data)
+        if text and not _PERCENT.fullmatch(text):
+            raise serializers.ValidationError(
+                f"{text!r} is not a percentage between 0 and 100, like \"5\"")
+        return text
+
+
+_PERCENT = re.compile(PERCENT_PATTERN.strip("^$"))
+
+
+@extend_schema_field({"oneOf": [{"type": "string", "maxLength": 100, "nullable": True},
+                                {"type": "boolean"},
+                                {"type": "integer", "minimum": 0, "maximum": 1000}],
+                      "description": "the option's choice, yes/no or number (GET "
+                                     "/api/v1/games/ lists each option's choices)"})
+class OptionValue(serializers.Field):
+    """An option's value: a choice (text), yes/no, a whole number, or null (not offered)."""
+
+    def to_internal_value(self, data):
+        if data is None or isinstance(data, bool):
+            return data
+        if isinstance(data, int) and 0 <= data <= 1000:
+            return data
+        if isinstance(data, str) and len(data) <= 100:
+            return Text(max_length=100, allow_blank=True).run_validation(data)
+        raise serializers.ValidationError(
+            "a choice (text), true or false, a whole number from 0 to 1,000, or null")
+
+    def to_representation(self, value):
+        return value
+
+
+class MeterTerms(StrictSerializer):
+    """A progressive meter's terms: amounts in dollars, rates in percent of each wager."""
+
+    unknown_message = "not a term of a meter (terms: {fields})"
+
+    initial = Money(required=False, allow_blank=True, help_text="Initial amount, dollars (\"10000.00\").")
+    reset = Money(required=False, allow_blank=True, help_text="Reset amount, dollars.")
+    rate = Percent(required=False, allow_blank=True, help_text="Rate of progression, percent (\"5\").")
+    reserve_rate = Percent(required=False, allow_blank=True,
+                           help_text="Reserve rate, percent (\"0.5\").")
+    limit = Money(required=False, allow_blank=True, allow_null=True, help_text="Limit, dollars (optional).")
+
+
+def _game_refused(value) -> str:
+    return games.game_refusal(value)
+
+
+class GameField(Choice):
+    """A game key; a refusal lists the games by name, as the services do."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=list(games.GAMES), **kwargs)
+        self.error_messages["required"] = _game_refused(None)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or data not in self.choices:
+            raise serializers.ValidationError(_game_refused(data))
+        return data
+
+
+class SubmissionTerms(StrictSerializer):
+    """A Rules Submission's terms (``POST`` a draft, ``PUT`` all of them, ``PATCH`` some)."""
+
+    unknown_message = "not a term of a Rules Submission (terms: {fields})"
+
+    property = Id(required=False, help_text="Your property (the first where you are staff "
+                                            "if omitted); only on POST.")
+    game = GameField(help_text="The game (GET /api/v1/games/ lists them).")
+    options = serializers.DictField(child=OptionValue(), required=False,
+                                    help_text="Option key -> value.")
+    wagers = serializers.DictField(
+        child=Text(max_length=200, allow_blank=True), required=False,
+        help_text="Each wager offered -> its paytable (name or id; \"\" for none).")
+    meters = serializers.DictField(child=MeterTerms(), required=False,
+                                   help_text="Meter key -> its terms.")
+    table_minimum = Money(required=False, allow_blank=True, help_text="Dollars, e.g. \"5.00\".")
+    table_maximum = Money(required=False, allow_blank=True, help_text="Dollars, e.g. \"500.00\".")
+    payout_limit = Money(required=False, allow_blank=True, allow_null=True,
+                         help_text="Dollars; only for games that have one.")
+
+    def writable(self) -> list[str]:
+        return [*TERMS, "property"]
+
+
+def terms_of(validated: dict) -> dict:
+    """The validated terms as the services read them (amounts as dollar strings)."""
+    terms = {}
+    for key, value in validated.items():
+        if key == "meters":
+            value = {k: {f: ("" if v is None else str(v)) for f, v in m.items()}
+                     for k, m in value.items()}
+        elif key in ("table_minimum", "table_maximum", "payout_limit"):
+            value = "" if value is None else str(value)
+        terms[key] = value
+    return terms
+
+
+class ApproveBody(StrictSerializer):
+    effective_date = Day(error_messages={"required": "an effective date, today or later"},
+                         help_text="The first day the version is in force (today or later).")
+
+
+class ReturnBody(StrictSerializer):
+    comment = Text(max_length=5000, error_messages={"required": "say what must change"},
+                   help_text="What must change.")
+
+
+def _length(model, field: str) -> int:
+    return model._meta.get_field(field).max_length
+
+
+@extend_schema_field({
+    "type": "object", "description": "A paytable in the catalog's format (the engine checks "
+    "every row and names each refusal, e.g. `entry.rows[2].odds`).",
+    "required": ["game", "wager", "name", "rows"],
+    "properties": {
+        "game": {"type": "string", "enum": list(games.GAMES)},
+        "wager": {"type": "string", "maxLength": _length(CatalogPaytable, "wager")},
+        "name": {"type": "string", "maxLength": 40},
+        "title": {"type": "string", "maxLength": 120},
+        "citation": {"type": "string", "maxLength": 40, "example": "§649a.12(c)"},
+        "source": {"type": "string", "maxLength": 200},
+        "source_note": {"type": "string", "maxLength": 1000},
+        "rows": {"type": "array", "items": {"type": "object", "properties": {
+            "hand": {"type": "string", "maxLength": 80},
+            "odds": {"type": "string", "example": "40"},
+            "basis": {"type": "string", "enum": ["to", "for"]},
+            "amount": {"type": "string", "example": "100.00"},
+            "meter_percent": {"type": "string", "example": "10"},
+            "when": {"type": "object", "additionalProperties": {"type": "string"}},
+            "note": {"type": "string"}}}},
+    }})
+class PaytableEntry(serializers.DictField):
+    """The catalog entry, an object the engine's catalog parser reads and checks."""
+
+
+class PaytableProposal(StrictSerializer):
+    unknown_message = "not a field of a paytable proposal (fields: {fields})"
+
+    entry = PaytableEntry(error_messages={"required": "a catalog entry (an object)"})
+    property = Id(required=False, help_text="Your property (the first where you are staff "
+                                            "if omitted).")
+
+
+class RetirementRequest(StrictSerializer):
+    reason = Text(max_length=2000, error_messages={"required": "say why it is retired"},
+                  help_text="Why the paytable should be retired.")
+
+
+# Each action's body, by its route.
+SUBMISSION_BODIES = {"submit": NoBody, "approve": ApproveBody, "return": ReturnBody,
+                     "new-version": NoBody}
+PAYTABLE_BODIES = {"request-retirement": RetirementRequest}
+
+
+class MeterTermsAnswer(serializers.Serializer):
+    """A meter's terms as a version keeps them (amounts in dollars, rates in percent)."""
+
+    initial = serializers.CharField()
+    reset = serializers.CharField()
+    rate = serializers.CharField()
+    reserve_rate = serializers.CharField(allow_blank=True, required=False)
+    limit = serializers.CharField(allow_blank=True, required=False)

@@ -1,0 +1,62 @@
+"""The one lock order of every jackpot slip, meter, counter and audit write (issue 19).
+
+A transaction takes these locks in this order, never one of an earlier step after one of a
+later step, so no two of them can wait for each other in a circle (PostgreSQL would abort one
+as a deadlock: the 500 the issue saw when a void and an Envy Bonus payment crossed):
+
+1. The meters' owner row: the table, or its linked group (``FOR NO KEY UPDATE``). The wager
+   applier (``tables.meters.wagers``), a recording of an award of a meter's wager and the
+   confirmed void of a meter slip take it: one writer of a meter at a time, so two wins on one
+   meter, at one table or at linked tables (§605a.8), are recorded one after the other.
+2. The owner's meters, in pk order (``FOR NO KEY UPDATE``).
+3. Jackpot slips: a jackpot slip before its Envy Bonus and shared-award slips, those in number
+   order. Paying a companion locks its jackpot slip first; validating and voiding lock the
+   jackpot slip and then every companion.
+4. The property's slip counter, while a number is taken (numbers are gapless).
+5. The audit chain, last: the database links a transaction's events into its property's chain
+   at COMMIT, after every lock above (``casino.audit_chain``).
+
+A recording takes 1, 2 and 4 and creates its slips (new rows: no lock of 3 is waited for); a
+Must-Hit-By win found by the applier the same (``tables.meters.services._mystery_win``). A
+validation and a payment take 3. A void request takes 3; its confirmation takes 1 and 2 when the
+slip was paid from a meter, then 3. Meter writes that are no slip's (seeding, a two-person
+adjustment, new parameters) lock the one meter row (2) and nothing after it but the chain.
+"""
+
+from __future__ import annotations
+
+from tables.floor.models import Table
+from tables.meters.models import Meter
+from tables.meters.wagers import apply_received, lock_owner_meters
+from tables.slips.models import JackpotSlip, SlipCounter
+
+RELATED = ("property", "table", "table__property", "table__submission", "submission", "meter",
+           "recorded_by", "validated_by", "void_requested_by")
+
+
+def meters(table: Table, *, apply: bool = True) -> dict[str, Meter]:
+    """Steps 1 and 2: the table's meter owner and meters; with ``apply``, every wager already
+    received applied (a win is recorded against the meter as it stands). A void does not
+    apply: a Must-Hit-By win found meanwhile would take the counter (4) before the slips (3)."""
+    return apply_received(table) if apply else lock_owner_meters(table)
+
+
+def slip(found: JackpotSlip) -> JackpotSlip:
+    """Step 3 for one slip: its row, locked, read again."""
+    return (JackpotSlip.objects.select_for_update(of=("self",)).select_related(*RELATED)
+            .get(pk=found.pk))
+
+
+def family(found: JackpotSlip) -> tuple[JackpotSlip, list[JackpotSlip]]:
+    """Step 3 for a jackpot slip and its companions: the jackpot slip first, then each Envy
+    Bonus and shared-award slip in number order."""
+    parent = slip(found)
+    companions = list(JackpotSlip.objects.select_for_update(of=("self",))
+                      .select_related(*RELATED).filter(parent=parent).order_by("number"))
+    return parent, companions
+
+
+def counter(prop) -> SlipCounter:
+    """Step 4: the property's slip counter, locked until commit."""
+    SlipCounter.objects.get_or_create(property=prop)
+    return SlipCounter.objects.select_for_update().get(property=prop)

@@ -1,0 +1,104 @@
+"""The shapes of /api/v1/jackpot-slips/: a slip as the API answers it (with every payout its
+validation makes and their total) and each action's body. The services read the bodies (strict:
+an unknown key is a 400 naming it); these serializers declare them for the schema."""
+
+from rest_framework import serializers
+
+from tables.slips.models import JackpotSlip, PaidFrom
+from tables.slips.validation import family, total
+
+
+class PayoutSerializer(serializers.Serializer):
+    """One payout a validation of the slip makes: the jackpot, an Envy Bonus or a share."""
+
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    kind_name = serializers.CharField(source="get_kind_display")
+    status = serializers.CharField()
+    seat = serializers.IntegerField()
+    wager_name = serializers.CharField()
+    hand = serializers.CharField()
+    award = serializers.DecimalField(max_digits=14, decimal_places=2)
+    paid_from = serializers.CharField()
+
+
+class SlipSerializer(serializers.ModelSerializer):
+    table = serializers.CharField(source="table.label")
+    kind_name = serializers.CharField(source="get_kind_display")
+    status_name = serializers.CharField(source="get_status_display")
+    paid_from_name = serializers.CharField(source="get_paid_from_display")
+    parent = serializers.IntegerField(source="parent.number", default=None,
+                                      allow_null=True)
+    recorded_by = serializers.CharField(source="recorded_by.username", default=None,
+                                        allow_null=True)  # None: the system recorded it
+    validated_by = serializers.CharField(source="validated_by.username", default=None,
+                                         allow_null=True)
+    paid_by = serializers.CharField(source="paid_by.username", default=None, allow_null=True)
+    void_requested_by = serializers.CharField(source="void_requested_by.username", default=None,
+                                              allow_null=True)
+    voided_by = serializers.CharField(source="voided_by.username", default=None, allow_null=True)
+    payouts = serializers.SerializerMethodField(
+        help_text="Every payout validating the slip makes (the jackpot slip and its Envy Bonus "
+                  "and shared-award slips that are not void), in number order.")
+    payouts_total = serializers.SerializerMethodField(
+        help_text="Their total: what a validation's `total` confirms.")
+
+    class Meta:
+        model = JackpotSlip
+        fields = ["id", "number", "kind", "kind_name", "parent", "status", "status_name",
+                  "table", "game", "submission_version", "seat", "wager", "wager_name",
+                  "wager_amount", "hand", "from_seat", "odds", "award", "paid_from",
+                  "paid_from_name", "meter_name", "meter_before", "meter_after",
+                  "verification", "rule", "witness_required", "round", "idempotency_key",
+                  "recorded_by", "recorded_at", "validated_by", "validated_at", "paid_by",
+                  "paid_at", "void_reason", "void_requested_by", "void_requested_at",
+                  "voided_by", "voided_at", "payouts", "payouts_total"]
+
+    def _family(self, slip) -> list:
+        cache = self.context.setdefault("families", {})
+        if slip.pk not in cache:
+            cache[slip.pk] = family(slip)
+        return cache[slip.pk]
+
+    def get_payouts(self, slip) -> list[dict]:
+        return PayoutSerializer(self._family(slip), many=True).data
+
+    def get_payouts_total(self, slip) -> str:
+        return f"{total(self._family(slip)):.2f}"
+
+
+class SlipListSerializer(SlipSerializer):
+    """A slip in the list: its payouts are on its own answer (one query each)."""
+
+    payouts = None
+    payouts_total = None
+
+    class Meta(SlipSerializer.Meta):
+        fields = [f for f in SlipSerializer.Meta.fields if f not in ("payouts", "payouts_total")]
+
+
+class RecordRequest(serializers.Serializer):
+    table = serializers.CharField(help_text="The table's label.")
+    seat = serializers.IntegerField(min_value=1)
+    wager = serializers.CharField(help_text="The winning wager's key.")
+    round = serializers.JSONField(help_text="The cards and wagers as dealt: a table settle's "
+                                            "body.")
+    idempotency_key = serializers.CharField(
+        required=False, max_length=255, allow_blank=True,
+        help_text="The client's key for this one recording: the same key with the same body "
+                  "gives the same slip; with another body, a 409.")
+
+
+class ValidateRequest(serializers.Serializer):
+    total = serializers.DecimalField(
+        max_digits=14, decimal_places=2,
+        help_text="The total of every payout the validator saw (the slip's `payouts_total`): "
+                  "a 409 if the payouts total anything else.")
+
+
+class PayRequest(serializers.Serializer):
+    paid_from = serializers.ChoiceField(choices=PaidFrom.choices, required=False)
+
+
+class VoidRequest(serializers.Serializer):
+    reason = serializers.CharField(help_text="Why the slip should be void.")

@@ -1,0 +1,228 @@
+"""Jackpot slip pages: record (with an htmx preview), list, detail with the validate (every
+payout shown, a confirmation naming the amounts), pay, void and void-confirm actions, print view
+and PDF, daily report with CSV. Thin views over ``tables.slips.services``."""
+
+import datetime
+import uuid
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+import games
+from casino.permissions import ability_required, can
+from tables.floor.models import Table, TableStatus
+from tables.floor.selectors import terms_for
+from tables.meters.selectors import dollars as money
+from tables.slips import exports, printing, reports, selectors, services, validation
+from tables.slips.errors import SlipError
+from tables.slips.forms import (
+    PayForm,
+    RecordForm,
+    SlipFilterForm,
+    VoidForm,
+    card_grid,
+    plain_errors,
+)
+from tables.slips.models import JackpotSlip, SlipStatus
+from tables.slips.printing import slip_pdf_bytes
+
+
+def _table(request, pk: int) -> Table:
+    table = Table.objects.filter(property=request.property, pk=pk).first()
+    if table is None:
+        raise Http404("No such table at this property.")
+    return table
+
+
+def _slip(request, pk: int) -> JackpotSlip:
+    try:
+        return selectors.slip_get(property=request.property, pk=pk)
+    except JackpotSlip.DoesNotExist as exc:
+        raise Http404("No such slip at this property.") from exc
+
+
+@ability_required("slips.record")
+def slip_record(request, table_pk: int | None = None):
+    if table_pk is None:
+        tables = Table.objects.filter(property=request.property).order_by("pit", "label")
+        return render(request, "tables/slips/choose_table.html", {
+            "tables": [(t, games.spec(t.game).name) for t in tables], "open": TableStatus.OPEN})
+    table = _table(request, table_pk)
+    form = RecordForm.for_table(table, terms_for(table), request.POST or None)
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            slip = services.slip_record(table=table, data=form.data(), actor=request.user)
+        except SlipError as exc:
+            errors = plain_errors(exc.errors, form)
+        else:
+            url = reverse("tables:slip-detail", args=[slip.pk])
+            messages.success(request, _recorded(slip))
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if not form.values.get("idempotency_key"):
+        form.values["idempotency_key"] = uuid.uuid4().hex
+    return render(request, "tables/slips/record.html", {
+        "table": table, "form": form, "errors": errors, "grid": card_grid(table.game),
+        "preview": None})
+
+
+@ability_required("slips.record")
+@require_POST
+def slip_preview(request, table_pk: int):
+    table = _table(request, table_pk)
+    form = RecordForm.for_table(table, terms_for(table), request.POST)
+    data = form.data()
+    data.pop("idempotency_key")
+    try:
+        preview, errors = services.slip_preview(table=table, data=data), []
+    except SlipError as exc:
+        preview, errors = None, plain_errors(exc.errors, form)
+    return render(request, "tables/slips/_preview.html",
+                  {"preview": preview, "errors": errors, "table": table})
+
+
+@ability_required("slips.read")
+def slip_list(request):
+    form = SlipFilterForm(request.GET or None)
+    try:
+        qs = selectors.slip_list(property=request.property, filters=form.filters())
+    except SlipError:
+        qs = JackpotSlip.objects.none()
+    page = Paginator(qs, 50).get_page(request.GET.get("page"))
+    template = "tables/slips/_list_table.html" if request.htmx else "tables/slips/list.html"
+    return render(request, template, {
+        "form": form, "page": page,
+        "can_record": can(request.user, "slips.record", request.property)})
+
+
+@ability_required("slips.read")
+def slips_csv(request):
+    """The slips the list shows for its filters, any number, as CSV (streamed)."""
+    form = SlipFilterForm(request.GET or None)
+    try:
+        return exports.slips_csv(request.property, form.filters())
+    except SlipError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+
+
+def _recorded(slip: JackpotSlip) -> str:
+    said = f"Jackpot slip {slip.number} recorded: {money(slip.award)}"
+    if slip.meter_after is not None:
+        said += (f", the {slip.meter_name} hit and now at {money(slip.meter_after)}; the "
+                 f"jackpot is pending on it until paid")
+    if slip.status == SlipStatus.RECORDED:
+        said += ". It waits for a floorperson's validation"
+    return said + "."
+
+
+@ability_required("slips.read")
+def slip_detail(request, pk: int):
+    slip = _slip(request, pk)
+    user, prop = request.user, request.property
+    payouts = validation.payouts(slip)
+    total = validation.total(p.slip for p in payouts)
+    voidable = (slip.status not in (SlipStatus.VOIDED, SlipStatus.PAID) and not slip.parent_id
+                and can(user, "slips.void", prop))
+    return render(request, "tables/slips/detail.html", {
+        "slip": slip, "companions": slip.companions.order_by("number"),
+        "cards": printing.slip_cards(slip), "payouts": payouts,
+        "total": total, "total_value": f"{total:.2f}",
+        "confirmation": validation.confirmation(p.slip for p in payouts),
+        "can_validate": (slip.status == SlipStatus.RECORDED
+                         and slip.kind in ("jackpot", "mystery")
+                         and can(user, "slips.validate", prop)
+                         and user.pk != slip.recorded_by_id),
+        "own_slip": user.pk == slip.recorded_by_id,
+        "can_pay": slip.status == SlipStatus.VALIDATED and can(user, "slips.validate", prop),
+        "earlier": services.earlier_unpaid(slip) if slip.status == SlipStatus.VALIDATED
+        else None,
+        "can_ask_void": voidable and slip.void_requested_by_id is None,
+        "can_confirm_void": voidable and slip.void_requested_by_id not in (None, user.pk),
+        "pay_form": PayForm(slip=slip), "void_form": VoidForm(),
+        "witness_threshold": prop.jackpot_witness_threshold,
+    })
+
+
+def _act(request, pk: int, service, done: str, **kwargs):
+    slip = _slip(request, pk)
+    try:
+        service(slip=slip, actor=request.user, **kwargs)
+    except SlipError as exc:
+        for message in (m for ms in exc.errors.values() for m in ms):
+            messages.error(request, message)
+    else:
+        messages.success(request, done.format(number=slip.number))
+    url = reverse("tables:slip-detail", args=[pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@ability_required("slips.validate")
+@require_POST
+def slip_validate(request, pk: int):
+    """The validator ticks the confirmation naming the amounts; the total the page showed is
+    what the service checks against the slips (a change meanwhile is refused)."""
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the confirmation naming the amounts: validating pays "
+                                "every payout the slip shows.")
+        return redirect("tables:slip-detail", pk=pk)
+    return _act(request, pk, services.slip_validate,
+                "Slip {number} validated with every payout it shows: each may now be paid.",
+                data={"total": request.POST.get("total", "")})
+
+
+@ability_required("slips.validate")
+@require_POST
+def slip_pay(request, pk: int):
+    return _act(request, pk, services.slip_pay, "Slip {number} marked paid.",
+                data={"paid_from": request.POST.get("paid_from", "")})
+
+
+@ability_required("slips.void")
+@require_POST
+def slip_void(request, pk: int):
+    return _act(request, pk, services.slip_void,
+                "Slip {number}: void requested. A second person confirms it.",
+                data={"reason": request.POST.get("reason", "")})
+
+
+@ability_required("slips.void")
+@require_POST
+def slip_void_confirm(request, pk: int):
+    return _act(request, pk, services.slip_void_confirm,
+                "Slip {number} is void, with its Envy Bonus and shared-award slips.")
+
+
+@ability_required("slips.read")
+def slip_print(request, pk: int):
+    slip = _slip(request, pk)
+    return render(request, "tables/slips/print.html", {
+        "slip": slip, "lines": printing.print_lines(slip),
+        "signatures": printing.signature_lines(slip)})
+
+
+@ability_required("slips.read")
+def slip_pdf(request, pk: int):
+    slip = _slip(request, pk)
+    response = HttpResponse(slip_pdf_bytes(slip), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="jackpot-slip-{slip.number}.pdf"'
+    return response
+
+
+@ability_required("slips.read")
+def slip_report(request):
+    prop = request.property
+    try:
+        day = datetime.date.fromisoformat(request.GET.get("day", ""))
+    except ValueError:
+        day = selectors.gaming_day(prop)
+    report = reports.daily_report(property=prop, day=day)
+    if request.GET.get("format") == "csv":
+        response = HttpResponse(reports.daily_report_csv(report), content_type="text/csv")
+        response["Content-Disposition"] = f'attachment; filename="jackpots-{day}.csv"'
+        return response
+    return render(request, "tables/slips/report.html", {"report": report})
