@@ -115,7 +115,8 @@ def _paid_slip(table, people):
 
     slip = slips.slip_record(table=table, actor=people["floor_manager"],
                              data={"seat": 1, "wager": "five_card_progressive", "round": ROYAL})
-    slip = slips.slip_validate(slip=slip, actor=people["floorperson"])
+    slip = slips.slip_validate(slip=slip, actor=people["floorperson"],
+                               data={"total": f"{slip.award:.2f}"})
     if slip.status != "paid":
         slip = slips.slip_pay(slip=slip, actor=people["floor_manager_2"])
     return slip

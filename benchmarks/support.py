@@ -30,13 +30,31 @@ def throwaway_database(label: str):
         setup_test_environment()
     connection.settings_dict["TEST"]["NAME"] = f"bench_{label}_{os.getpid()}"
     old = connection.settings_dict["NAME"]
+    app, owner = _roles(connection)
+    _as(connection, owner)
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    _as(connection, app)
     try:
         yield True
     finally:
-        connection.close()
+        _as(connection, owner)
         connection.creation.destroy_test_db(old, verbosity=0)
+        _as(connection, app)
         teardown_test_environment()
+
+
+def _roles(connection) -> tuple[dict, dict]:
+    """(the application role's credentials, the owner's): with two roles
+    (casino/db_roles.py) the owner makes, migrates and drops the database and the benchmark
+    runs as the application role, as the web and the workers do; otherwise both are the same."""
+    from casino.db_roles import CREDENTIALS, owner_credentials
+    app = {key: connection.settings_dict.get(key, "") for key in CREDENTIALS}
+    return app, owner_credentials() or app
+
+
+def _as(connection, credentials: dict) -> None:
+    connection.close()
+    connection.settings_dict.update(credentials)
 
 
 def property_with_staff(license_number: str, prefix: str):

@@ -56,7 +56,11 @@ class DayFilter(django_filters.DateFilter):
     field_class = DayField
 
 
-class _MoneyField(forms.CharField):
+class MoneyFormField(forms.CharField):
+    """An amount in plain dollars and cents (``casino.api_fields.parse_money``), for a page's
+    form or a list's filter: never ``NaN``, ``Infinity``, an exponent or another script's
+    digits."""
+
     def to_python(self, value):
         value = super().to_python(value)
         if value in self.empty_values:
@@ -72,4 +76,4 @@ class MoneyFilter(django_filters.Filter):
     """An amount in plain dollars and cents (``"5.00"``): never ``NaN``, ``Infinity`` or an
     exponent."""
 
-    field_class = _MoneyField
+    field_class = MoneyFormField

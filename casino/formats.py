@@ -81,3 +81,23 @@ def person(user, *, nobody: str = "the system") -> str:
     if user is None:
         return nobody
     return user.get_full_name() or user.get_username()
+
+
+def age(since, now=None) -> str:
+    """How long something has waited, as a floor says it: "just now", "12 minutes",
+    "2 hours 5 minutes", "3 days"."""
+    if since is None:
+        return ""
+    seconds = max(0, int(((now or timezone.now()) - since).total_seconds()))
+    minutes, hours, days = seconds // 60, seconds // 3600, seconds // 86400
+
+    def plural(n, word):
+        return f"{n} {word}{'' if n == 1 else 's'}"
+    if minutes < 1:
+        return "just now"
+    if hours < 1:
+        return plural(minutes, "minute")
+    if days < 1:
+        rest = minutes - hours * 60
+        return plural(hours, "hour") + (f" {plural(rest, 'minute')}" if rest else "")
+    return plural(days, "day")

@@ -10,6 +10,17 @@ FIRST_DAY = dt.date(2000, 1, 1)
 LAST_DAY = dt.date(2100, 12, 31)
 
 
+def day_param(value: object, default=None):
+    """A page's ``?day=`` (``YYYY-MM-DD``) as a date within ``FIRST_DAY``..``LAST_DAY``;
+    ``default`` when it is absent, unreadable or outside (``0001-01-01`` minus a day was a
+    500)."""
+    try:
+        day = dt.date.fromisoformat(str(value or ""))
+    except ValueError:
+        return default
+    return day if FIRST_DAY <= day <= LAST_DAY else default
+
+
 class DayField(forms.DateField):
     """A date between ``FIRST_DAY`` and ``LAST_DAY`` (pages' date filters and the API's)."""
 

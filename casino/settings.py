@@ -1,8 +1,8 @@
 """Settings for the casino back office: one file, typed environment variables.
 
 Every variable is read through a typed helper that raises ``ImproperlyConfigured`` on a bad
-value, so a typo in deployment fails at start-up instead of misbehaving later. See the README's
-environment table.
+value, so a typo in deployment fails at start-up instead of misbehaving later. See the operator's
+guide, docs/operator.md, "Environment variables".
 """
 
 import os

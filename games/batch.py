@@ -57,6 +57,11 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(os.cpu_count() or 1, thread_name_prefix="games-batch")
 
 
+def pool() -> ThreadPoolExecutor:
+    """The engine's worker threads, for other exhaustive counts (the par sheets)."""
+    return _pool()
+
+
 def strengths(hands: np.ndarray) -> np.ndarray:
     """Strengths (int16, as ``hands.strength``) of an (N, 5|6|7) int array of distinct cards."""
     hands = np.asarray(hands)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from casino.formats import money, odds
+from casino.formats import money, number, odds
 from games.names import choice_name, hand_name
 from games.paytables import Catalog, Paytable, PaytableNames
 from rulesubmissions.engine import game_spec
@@ -76,6 +76,20 @@ def _paytable_wager(game: str, path: str) -> str | None:
     return o.choices.wager if o is not None and isinstance(o.choices, PaytableNames) else None
 
 
+def condition_words(when) -> str:
+    """A paytable row's condition as staff read it: " (on a $1.00 wager)" for an Envy amount,
+    " (random payout 1,000 to 1)" for a roulette RNG row; "" for none."""
+    parts = []
+    for key, value in dict(when).items():
+        if key == "wager":
+            parts.append(f"on a {money(value)} wager")
+        elif key == "rng":
+            parts.append(f"random payout {number(value)} to 1")
+        else:
+            parts.append(f"{key} {value}")
+    return "".join(f" ({p})" for p in parts)
+
+
 def rows_side_by_side(before: Paytable | None, after: Paytable | None) -> tuple[RowChange, ...]:
     """Every hand either table pays, in the new table's order, then hands only the old paid."""
     def posted(table):
@@ -86,7 +100,7 @@ def rows_side_by_side(before: Paytable | None, after: Paytable | None) -> tuple[
 
     def name(key):
         hand, when = key
-        return hand_name(hand) + "".join(f" ({k} {v})" for k, v in when)
+        return hand_name(hand) + condition_words(when)
     return tuple(RowChange(name(k), old.get(k, ""), new.get(k, "")) for k in keys)
 
 

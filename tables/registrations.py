@@ -2,16 +2,20 @@
 ``TablesConfig.ready()``: the words for its audit values, its dashboard cards, the meters'
 reconciliation alarm (§605a.7) and its part of the demo."""
 
+from django.urls import reverse
+
 from casino import registry
 from casino.permissions import can
 from casino.registry import Card, DemoPart, Panel
 from rulesubmissions.selectors import submission_name
 from tables.demo import load_floor_demo
+from tables.floor.layouts import layout_queue
 from tables.floor.models import LayoutStatus, TableStatus
+from tables.meters.hooks import reference_links_from
 from tables.meters.models import AdjustmentStatus, EntryKind
 from tables.meters.reconciliation import open_alerts
 from tables.meters.selectors import meter_key_name
-from tables.slips.models import PaidFrom, SlipKind, SlipStatus
+from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
 
 CARDS = [
     Card("layouts.approve", "Approve table layouts",
@@ -44,6 +48,37 @@ def meter_alerts_panel(user, property) -> list | None:
     return list(open_alerts(property)) or None
 
 
+def waiting_slips_panel(user, property) -> list | None:
+    """The floor's own work first (§601a.2 chapters' jackpot payouts): every slip waiting to be
+    validated or paid, oldest first, with its amount, table and how long it has waited; a slip
+    one recorded is validated by someone else."""
+    if not can(user, "slips.validate", property):
+        return None
+    slips = (JackpotSlip.objects.filter(property=property,
+                                        status__in=(SlipStatus.RECORDED, SlipStatus.VALIDATED))
+             .select_related("table", "recorded_by").order_by("recorded_at", "number"))
+    return [{"slip": s, "own": s.recorded_by_id == user.pk} for s in slips]
+
+
+def layout_queue_panel(user, property) -> list | None:
+    """Layouts waiting for a compliance officer who did not prepare them (§601a.10(a))."""
+    if not can(user, "layouts.approve", property):
+        return None
+    return [{"layout": lay, "own": user.pk in (lay.prepared_by_id, lay.submitted_by_id)}
+            for lay in layout_queue(user=user).filter(property=property)]
+
+
+def slip_references(references) -> dict[str, dict]:
+    """Meter ledger references of slip payments ("jackpot-slip:<id>") as "Jackpot slip 3",
+    linked to the slip's page (tables.meters.hooks.reference_links)."""
+    ids = {r.partition(":")[2]: r for r in references if r.startswith("jackpot-slip:")
+           and r.partition(":")[2].isdecimal()}
+    slips = JackpotSlip.objects.filter(pk__in=[int(i) for i in ids]).values_list("pk", "number")
+    return {ids[str(pk)]: {"words": f"Jackpot slip {number}",
+                           "url": reverse("tables:slip-detail", args=[pk])}
+            for pk, number in slips}
+
+
 def _floor_demo(props: dict, users: dict) -> None:
     load_floor_demo(props["keystone"], users["tgm"], users["compliance"], users["floormgr"])
 
@@ -71,4 +106,9 @@ def register() -> None:
     registry.dashboard_cards("tables", CARDS)
     registry.dashboard_panel(Panel("meter_alerts", "tables/meters/_dashboard_alerts.html",
                                    meter_alerts_panel, order=10))
+    registry.dashboard_panel(Panel("waiting_slips", "tables/dashboard/_waiting_slips.html",
+                                   waiting_slips_panel, order=5))
+    registry.dashboard_panel(Panel("layout_queue", "tables/dashboard/_layout_queue.html",
+                                   layout_queue_panel, order=25))
     registry.demo_part(DemoPart("tables", _floor_demo, order=20))
+    reference_links_from(slip_references)

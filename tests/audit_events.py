@@ -16,8 +16,9 @@ def events_about(obj: Model) -> QuerySet[AuditEvent]:
 
 
 def actions_about(obj: Model) -> list[str]:
-    """The action codes of the events about ``obj``, oldest first (in chain order)."""
-    return list(events_about(obj).order_by("seq", "pk").values_list("action", flat=True))
+    """The action codes of the events about ``obj``, oldest first (in the order written: a
+    chain's seq is given at COMMIT on PostgreSQL, and counts within one property only)."""
+    return list(events_about(obj).order_by("pk").values_list("action", flat=True))
 
 
 def is_about(event: AuditEvent, obj: Model) -> bool:

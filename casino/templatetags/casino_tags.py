@@ -72,3 +72,9 @@ def odds(row) -> str:
     if isinstance(row, dict):
         return formats.odds(row.get("value"), row.get("basis", ""))
     return formats.odds(row.value, row.basis)
+
+
+@register.filter
+def waited(since) -> str:
+    """How long since ``since``: "12 minutes", "2 hours 5 minutes"."""
+    return formats.age(since)

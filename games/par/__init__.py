@@ -7,8 +7,9 @@ unit of the wager, as published analyses state it; for a game whose base wagers 
 the line of its first base wager (``ante``, ``bet_1``, ``pai_gow``) carries the base game's
 house edge per unit of that wager with the player's optimal (or stated) decisions.
 
-Exact wherever every combination can be counted, Monte Carlo with a 95% confidence interval
-where not. Pure Python and numpy: the engine's rankings, paytable catalog and batch evaluation
+Exact wherever every combination can be counted (every wager but the Pai Gow Poker Wager,
+house way against house way, which is simulated with a 95% confidence interval); each sheet's
+``method`` says which. Pure Python and numpy: the engine's rankings, paytable catalog and batch evaluation
 are called, never copied. ``progress``, if given, is called with a fraction 0..1.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games import game_refusal
-from games.par import baccarat, dice_wheel, let_it_ride, simulated, three_card_poker
+from games.par import baccarat, dice_wheel, let_it_ride, pai_gow, texas_holdem, three_card_poker
 from games.par.core import ParError, sheet
 
 GAMES = ("three_card_poker", "let_it_ride", "texas_holdem_bonus", "pai_gow_poker", "baccarat",
@@ -25,7 +26,7 @@ GAMES = ("three_card_poker", "let_it_ride", "texas_holdem_bonus", "pai_gow_poker
 
 # Bumped whenever a sheet's figures or shape change (a strategy, a method, a new wager), so the
 # back office's cached sheets (keyed on it) are computed again rather than shown stale.
-VERSION = 2
+VERSION = 3
 
 __all__ = ["GAMES", "VERSION", "ParError", "par_sheet"]
 
@@ -49,9 +50,9 @@ def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = Non
     elif game == "roulette":
         wagers = dice_wheel.roulette(wager, paytable, options)
     elif game == "texas_holdem_bonus":
-        wagers = simulated.texas_holdem(wager, paytable, options, progress=progress)
+        wagers = texas_holdem.par_sheet(wager, paytable, options, progress=progress)
     elif game == "pai_gow_poker":
-        wagers = simulated.pai_gow_poker(wager, paytable, options, progress=progress)
+        wagers = pai_gow.par_sheet(wager, paytable, options, progress=progress)
     else:
         raise ParError({"game": game_refusal(game)})
     if progress is not None:

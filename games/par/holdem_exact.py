@@ -152,10 +152,12 @@ def _five_card_boards(four, ante_minimum: int, progress):
     for kind in (False, True):
         picked = np.flatnonzero((flush_suit >= 0) == kind)
         place[picked] = np.arange(len(picked))
+        chunks = [picked[i:i + _CHUNK] for i in range(0, len(picked), _CHUNK)]
         parts = []
-        for i in range(0, len(picked), _CHUNK):
-            chunk = picked[i:i + _CHUNK]
-            parts.append(_dealer_comparisons(cards[chunk], flush_suit[chunk], ante_minimum))
+        for chunk, part in zip(chunks, batch.pool().map(
+                lambda c: _dealer_comparisons(cards[c], flush_suit[c], ante_minimum), chunks),
+                strict=True):
+            parts.append(part)
             done += len(chunk)
             if progress:
                 progress(0.6 * done / total)
@@ -229,52 +231,66 @@ def _flops(four, offset, flat, progress) -> dict:
     keys3, weight3, _, _ = bd.kinds(3)
     flops = bd.cards_of(keys3, 3)
     hole_class, names = bd.hole_classes()
-    pair_tables = np.zeros((4, 39, 39), np.int64)
-    for k in (1, 2, 3):
-        pair_tables[k, :13 * k, :13 * k] = PAIRS[13 * k][1]
-    local = bd.combos(49, 2)
-    n = len(names)
-    acc = np.zeros(n * 3 * 4)  # (kind of hand, units 2-4, lose / win below / win Ante / tie)
-    turns_bet, rivers_bet = np.zeros(n), np.zeros(n)
-    step = 16
-    for f0 in range(0, len(flops), step):
-        flop = flops[f0:f0 + step]
-        nf = len(flop)
-        rest = bd.remaining(flop)  # (nf, 49): the Turns, and the holes' cards
-        fours = np.sort(np.concatenate([np.repeat(flop[:, None, :], 49, 1), rest[:, :, None]],
-                                       axis=2), axis=2).reshape(-1, 4)
-        index = bd.colex(fours)
-        number = four["by_colex"][index].reshape(nf, 49)
-        rename = four["renaming"][index].reshape(nf, 49, 4)
-        renamed = (np.arange(52) & ~3)[None, None, :] | np.take_along_axis(
-            rename, np.broadcast_to(np.arange(52) & 3, (nf, 49, 52)), axis=2)
-        ctype = np.take_along_axis(four["card_type"][number], renamed, axis=2)
-        x, y = rest[:, local[:, 0]], rest[:, local[:, 1]]  # (nf, 1176)
-        tx = np.take_along_axis(ctype, np.broadcast_to(x[:, None, :], (nf, 49, len(local))), 2)
-        ty = np.take_along_axis(ctype, np.broadcast_to(y[:, None, :], (nf, 49, len(local))), 2)
-        valid = (tx >= 0) & (ty >= 0)  # the hole does not hold the Turn
-        pidx = pair_tables[four["classes"][number][:, :, None], np.maximum(tx, 0),
-                           np.maximum(ty, 0)]
-        where = np.where(valid, offset[number][:, :, None] + pidx, 0)
-        won, lost, ante = (np.where(valid, t[where], 0) for t in flat)
-        river = (won > lost) & valid
-        turn = ((won - lost).sum(axis=1) > 0)  # (nf, holes)
-        cls = hole_class[bd.colex(np.sort(np.stack([x, y], axis=2), axis=2).reshape(-1, 2))]
-        w = np.repeat(weight3[f0:f0 + step], len(local)).astype(float)
-        tie = np.where(valid, RIVER_DEALER - won - lost, 0)
-        for bet in (False, True):
-            sel = river == bet if bet else (~river & valid)
-            units = (turn.astype(np.int64) + bet).ravel()  # two, three or four units past the Ante
-            for j, value in enumerate((lost, won - ante, ante, tie)):
-                acc += np.bincount((cls * 3 + units) * 4 + j, w * (value * sel).sum(axis=1).ravel(),
-                                   minlength=len(acc))
-        turns_bet += np.bincount(cls, w * turn.ravel(), minlength=n)
-        rivers_bet += np.bincount(cls, w * river.sum(axis=1).ravel(), minlength=n)
+    n, step = len(names), 12
+    starts = range(0, len(flops), step)
+    acc = np.zeros(n * 3 * 4 + 2 * n)
+    for f0, part in zip(starts, batch.pool().map(
+            lambda f0: _flop_batch(four, offset, flat, flops[f0:f0 + step],
+                                   weight3[f0:f0 + step], hole_class, n), starts), strict=True):
+        acc += part
         if progress:
-            progress(0.75 + 0.25 * (f0 + nf) / len(flops))
+            progress(0.75 + 0.25 * min(f0 + step, len(flops)) / len(flops))
     sizes = np.bincount(hole_class, minlength=n)
     flop_count = comb(50, 3)
     scale = sizes * flop_count * 47 * RIVER_DEALER
-    return {"names": names, "sizes": sizes, "mass": acc.reshape(n, 3, 4) / scale[:, None, None],
+    mass, turns_bet, rivers_bet = acc[:12 * n], acc[12 * n:13 * n], acc[13 * n:]
+    return {"names": names, "sizes": sizes, "mass": mass.reshape(n, 3, 4) / scale[:, None, None],
             "turn_bet": turns_bet / (sizes * flop_count),
             "river_bet": rivers_bet / (sizes * flop_count * 47)}
+
+
+_PAIR_TABLES = np.zeros((4, 39, 39), np.int64)
+for _k in (1, 2, 3):
+    _PAIR_TABLES[_k, :13 * _k, :13 * _k] = PAIRS[13 * _k][1]
+_LOCAL = bd.combos(49, 2)
+
+
+def _flop_batch(four, offset, flat, flop, weight, hole_class, n) -> np.ndarray:
+    """One batch of Flops: per kind of hand, the outcome masses by units (12 per kind), then
+    the Turn Wagers and River Wagers made."""
+    nf, holes = len(flop), len(_LOCAL)
+    rest = bd.remaining(flop)  # (nf, 49): the Turns, and the holes' cards
+    fours = np.sort(np.concatenate([np.repeat(flop[:, None, :], 49, 1), rest[:, :, None]],
+                                   axis=2), axis=2).reshape(-1, 4)
+    index = bd.colex(fours)
+    number = four["by_colex"][index].reshape(nf, 49)
+    rename = four["renaming"][index].reshape(nf, 49, 4)
+    renamed = (np.arange(52) & ~3)[None, None, :] | np.take_along_axis(
+        rename, np.broadcast_to(np.arange(52) & 3, (nf, 49, 52)), axis=2)
+    ctype = np.take_along_axis(four["card_type"][number], renamed, axis=2)
+    x, y = rest[:, _LOCAL[:, 0]], rest[:, _LOCAL[:, 1]]  # (nf, 1176)
+    tx = np.take_along_axis(ctype, np.broadcast_to(x[:, None, :], (nf, 49, holes)), 2)
+    ty = np.take_along_axis(ctype, np.broadcast_to(y[:, None, :], (nf, 49, holes)), 2)
+    valid = (tx >= 0) & (ty >= 0)  # the hole does not hold the Turn
+    pidx = _PAIR_TABLES[four["classes"][number][:, :, None], np.maximum(tx, 0),
+                        np.maximum(ty, 0)]
+    where = np.where(valid, offset[number][:, :, None] + pidx, 0)
+    won, lost, ante = (np.where(valid, t[where], 0) for t in flat)
+    river = won > lost  # False where not valid (both 0)
+    turn = (won - lost).sum(axis=1) > 0  # (nf, holes)
+    cls = hole_class[bd.colex(np.sort(np.stack([x, y], axis=2), axis=2).reshape(-1, 2))]
+    w = np.repeat(weight.astype(float), holes)
+    played = valid.sum(axis=1)
+    total = [lost.sum(axis=1), (won - ante).sum(axis=1), ante.sum(axis=1)]
+    bet = [(lost * river).sum(axis=1), ((won - ante) * river).sum(axis=1),
+           (ante * river).sum(axis=1)]
+    rivers = river.sum(axis=1)
+    total.append(RIVER_DEALER * played - total[0] - total[1] - total[2])
+    bet.append(RIVER_DEALER * rivers - bet[0] - bet[1] - bet[2])
+    out = np.zeros(n * 3 * 4)
+    for river_bet, values in ((0, [t - b for t, b in zip(total, bet, strict=True)]), (1, bet)):
+        units = (turn.astype(np.int64) + river_bet).ravel()  # 2, 3 or 4 units past the Ante
+        for j, value in enumerate(values):
+            out += np.bincount((cls * 3 + units) * 4 + j, w * value.ravel(), minlength=len(out))
+    return np.concatenate([out, np.bincount(cls, w * turn.ravel(), minlength=n),
+                           np.bincount(cls, w * rivers.ravel(), minlength=n)])

@@ -8,6 +8,7 @@ from casino.audit_display import action_name
 from casino.permissions import can
 from games.names import hand_name
 from rulesubmissions import selectors, services
+from rulesubmissions.diff import condition_words
 from rulesubmissions.engine import game_spec
 
 register = template.Library()
@@ -109,3 +110,9 @@ def history_kind(code: str) -> str:
     """The timeline dot's class: the version's step ("approve"), else "other"."""
     entity, _, verb = str(code).rpartition(".")
     return verb if entity == "rulesubmissions.submission" else "other"
+
+
+@register.filter
+def condition(when) -> str:
+    """A paytable row's condition in words: " (on a $1.00 wager)"."""
+    return condition_words(when or {})

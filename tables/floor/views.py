@@ -66,11 +66,33 @@ def status_context(request, table) -> dict:
     from opening again under the one now in force (e.g. a layout needing re-approval). The
     meters room swaps the status panel with it after seeding a meter."""
     newer = selectors.newer_version_waiting(table)
+    problems = selectors.opening_problems(table) if table.status == "closed" or newer else []
     return {
         "table": table, "terms": selectors.terms_for(table), "newer": newer,
-        "problems": selectors.opening_problems(table) if table.status == "closed" or newer else [],
+        "problems": problems, "next_steps": _next_steps(request, table, problems),
         "can_operate": can(request.user, "tables.operate", table.property),
     }
+
+
+def _next_steps(request, table, problems) -> list[tuple[str, str]]:
+    """Where each reason the table may not open is put right, for whoever may: (words, URL)."""
+    prop, steps = table.property, []
+    sections = " ".join(p["section"] for p in problems)
+    edit = reverse("tables:table-edit", args=[table.pk])
+    if "§605a.7(a)" in sections and can(request.user, "tables.operate", prop):
+        steps.append(("Seed the meters (Progressive meters, below)", "#table-meters"))
+    if "§601a.10(a)" in sections:
+        if can(request.user, "tables.configure", prop):
+            steps.append(("Assign an approved layout", edit))
+        if can(request.user, "layouts.prepare", prop) or can(request.user, "layouts.approve",
+                                                             prop):
+            steps.append(("Layouts", reverse("tables:layout-list")))
+    if any("system" in p["reason"] for p in problems) and can(request.user, "tables.configure",
+                                                                prop):
+        steps.append(("Record the table's systems", edit))
+    if "§601a.2" in sections.split() and can(request.user, "rulesubmissions.read", prop):
+        steps.append(("Rules Submissions", reverse("rulesubmissions:list")))
+    return list(dict.fromkeys(steps))
 
 
 def _checklist(table) -> list[dict]:

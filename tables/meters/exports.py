@@ -7,13 +7,15 @@ Amounts are exact, with every decimal the meter keeps (§605a.7).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from datetime import date, timedelta
+import csv
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import date, datetime, timedelta
 
 from django.db.models import Q
+from django.http import StreamingHttpResponse
 from django.utils import timezone
 
-from casino.csv_export import streaming_csv
+from casino.csv_export import cell, streaming_csv
 from tables.meters.models import EntryKind, Meter, MeterEntry, MeterReading
 from tables.meters.reconciliation import day_end
 from tables.meters.selectors import exact
@@ -44,12 +46,68 @@ def keyset(queryset, fields: Sequence[str], order: Sequence[str] = ("pk",),
         last = rows[-1][:len(order)]
 
 
-def _when(value) -> str:
-    return timezone.localtime(value).strftime("%Y-%m-%d %H:%M:%S") if value else ""
+class _Lines:
+    def write(self, value):
+        return value
 
 
-def _amount(value) -> str:
-    return "" if value is None else exact(value)
+def stream(filename: str, header: Sequence[str], rows: Iterable[list], text: set[int],
+           size: int = CHUNK) -> StreamingHttpResponse:
+    """``rows`` as a CSV download, sent ``size`` rows at a time. The cells at the positions in
+    ``text`` (names, references, reasons: what a person typed) go through
+    ``casino.csv_export.cell``; the others are numbers and times this module wrote, which no
+    spreadsheet reads as a formula. (``casino.csv_export.streaming_csv`` neutralises every
+    cell; a ledger has millions of numbers, and this keeps the export fast.)"""
+    writer = csv.writer(_Lines())
+
+    def lines():
+        yield writer.writerow([cell(h) for h in header])
+        batch = []
+        for values in rows:
+            for i in text:
+                values[i] = cell(values[i])
+            batch.append(writer.writerow(values))
+            if len(batch) >= size:
+                yield "".join(batch)
+                batch = []
+        if batch:
+            yield "".join(batch)
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class _LocalTimes:
+    """Times as staff read them, local; the zone's offset is looked up once per hour of UTC
+    (offsets change only on the hour), which keeps a long export fast."""
+
+    def __init__(self):
+        self.offsets: dict[int, timedelta] = {}
+        self.zone = timezone.get_current_timezone()
+
+    def __call__(self, value: datetime | None) -> str:
+        if value is None:
+            return ""
+        hour = int(value.timestamp()) // 3600
+        offset = self.offsets.get(hour)
+        if offset is None:
+            offset = self.offsets[hour] = value.astimezone(self.zone).utcoffset()
+        return (value.replace(tzinfo=None) + offset - (value.utcoffset() or timedelta())
+                ).isoformat(" ", "seconds")
+
+
+def _exact(value) -> str:
+    """``selectors.exact`` (every decimal the meter keeps, at least the cents), by string."""
+    if value is None:
+        return ""
+    if not value:
+        return "0.00"
+    text = str(value)
+    if "E" in text:
+        return exact(value)
+    whole, _, frac = text.partition(".")
+    return f"{whole}.{frac.rstrip('0'):0<2}"
 
 
 # --- Ledgers -------------------------------------------------------------------------------------
@@ -60,20 +118,40 @@ LEDGER_HEADER = ["Row", "When", "Meter", "Tables", "What", "Meter change", "Rese
                  "Qualifying wagers summed", "Table", "Seat", "Reference", "By", "Reason"]
 _LEDGER_FIELDS = ("pk", "created_at", "meter_id", "kind", "amount_delta", "reserve_delta",
                   "overflow_delta", "amount_after", "contributed", "funded", "paid",
-                  "wagers_counted", "wagers_sum", "table__label", "seat", "reference",
-                  "actor__username", "reason")
+                  "wagers_counted", "wagers_sum", "table_id", "seat", "reference", "actor_id",
+                  "reason")
+_LEDGER_TEXT = {2, 3, 14, 16, 17, 18}  # meter, tables, table, reference, by, reason
+
+
+class _Names(dict):
+    """Id -> name, each looked up once (a few tables and people appear on many rows)."""
+
+    def __init__(self, model, field):
+        super().__init__()
+        self.model, self.field = model, field
+
+    def __missing__(self, pk):
+        self[pk] = "" if pk is None else (self.model.objects.filter(pk=pk).values_list(
+            self.field, flat=True).first() or "")
+        return self[pk]
 
 
 def _ledger_rows(entries, meters: dict[int, Meter], order=("pk",)) -> Iterator[list]:
-    kinds = dict(EntryKind.choices)
+    from django.contrib.auth import get_user_model
+
+    from tables.floor.models import Table
+
+    kinds, when = dict(EntryKind.choices), _LocalTimes()
+    tables, people = _Names(Table, "label"), _Names(get_user_model(), "username")
+    labels = {pk: (m.name, m.owner_label) for pk, m in meters.items()}
     for (pk, at, meter_id, kind, amount, reserve, overflow, after, contributed, funded, paid,
          counted, summed, table, seat, reference, actor, reason) in keyset(
             entries, _LEDGER_FIELDS, order):
-        meter = meters[meter_id]
-        yield [pk, _when(at), meter.name, meter.owner_label, kinds.get(kind, kind),
-               exact(amount), exact(reserve), exact(overflow), exact(after), exact(contributed),
-               exact(funded), paid, counted, summed, table or "", seat or "", reference,
-               actor or "", reason]
+        name, owner = labels[meter_id]
+        yield [pk, when(at), name, owner, kinds.get(kind, kind),
+               _exact(amount), _exact(reserve), _exact(overflow), _exact(after),
+               _exact(contributed), _exact(funded), paid, counted, summed, tables[table],
+               seat or "", reference, people[actor], reason]
 
 
 def _meters(meters) -> dict[int, Meter]:
@@ -84,7 +162,7 @@ def ledger_csv(meter: Meter):
     """One meter's whole ledger, oldest first."""
     rows = _ledger_rows(MeterEntry.objects.filter(meter=meter), _meters(
         Meter.objects.filter(pk=meter.pk)))
-    return streaming_csv(f"meter-ledger-{meter.pk}.csv", LEDGER_HEADER, rows)
+    return stream(f"meter-ledger-{meter.pk}.csv", LEDGER_HEADER, rows, _LEDGER_TEXT)
 
 
 def _day_range(property, first: date | None, last: date | None) -> Q:
@@ -106,8 +184,8 @@ def property_ledger_csv(property, first: date | None = None, last: date | None =
     # A range is found through the index on the time; the whole ledger in id order.
     order = ("created_at", "pk") if first or last else ("pk",)
     span = f"{first or 'start'}-to-{last or timezone.localdate()}"
-    return streaming_csv(f"meter-ledgers-{span}.csv", LEDGER_HEADER,
-                         _ledger_rows(entries, meters, order))
+    return stream(f"meter-ledgers-{span}.csv", LEDGER_HEADER,
+                  _ledger_rows(entries, meters, order), _LEDGER_TEXT)
 
 
 # --- Readings ------------------------------------------------------------------------------------
@@ -124,7 +202,7 @@ def readings_csv(property, first: date, last: date):
                                            gaming_day__range=(first - timedelta(days=1), last))
 
     def rows():
-        before = None
+        before, when = None, _LocalTimes()
         for meter_id, day, amount, reserve, overflow, hits, paid, taken in keyset(
                 readings, ("meter_id", "gaming_day", "amount", "reserve", "overflow", "hits",
                            "total_paid", "taken_at"), order=("meter_id", "gaming_day")):
@@ -136,6 +214,6 @@ def readings_csv(property, first: date, last: date):
             meter = meters[meter_id]
             yield [day, meter.name, meter.owner_label, exact(amount), exact(reserve),
                    exact(overflow), "" if prior is None else exact(amount - prior[2]), hits,
-                   paid, _when(taken)]
+                   paid, when(taken)]
 
     return streaming_csv(f"meter-readings-{first}-to-{last}.csv", READINGS_HEADER, rows())

@@ -47,3 +47,23 @@ def pending_jackpots(meters) -> dict[int, list]:
     meters = list(meters)
     found = _PENDING[0](meters) if _PENDING and meters else {}
     return {m.pk: found.get(m.pk, []) for m in meters}
+
+
+# references -> {reference: {"words", "url"}}: a ledger row's reference as staff read it, with
+# a link to what it records ("jackpot-slip:7" is "Jackpot slip 3", the slip's page). The slips
+# room registers its resolver; the meters room names its own (a Must-Hit-By win).
+_REFERENCES: list[Callable] = []
+
+
+def reference_links_from(source: Callable) -> None:
+    """Register ``source(references)`` (the latest wins; ``ready()`` may run more than once)."""
+    _REFERENCES[:] = [source]
+
+
+def reference_links(references) -> dict[str, dict]:
+    refs = {r for r in references if r}
+    found = _REFERENCES[0](refs) if _REFERENCES and refs else {}
+    for ref in refs - set(found):
+        if ref.startswith("mystery-"):
+            found[ref] = {"words": "Must-Hit-By Mystery Bonus win (§631b.6(c))", "url": ""}
+    return found

@@ -4,7 +4,6 @@ with CSV. Thin views over the meters room's ``services``, ``selectors`` and ``re
 
 import csv
 from datetime import date, timedelta
-from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
@@ -14,6 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from casino import csv_export
+from casino.api_fields import parse_money
+from casino.forms import day_param
 from casino.permissions import ability_required, can, require
 from tables.floor.models import Table
 from tables.floor.views import status_context
@@ -27,6 +28,7 @@ from tables.meters import (
     wagers,
 )
 from tables.meters.models import (
+    METER_DIGITS,
     AdjustmentStatus,
     EntryKind,
     Meter,
@@ -75,11 +77,15 @@ def meter_detail(request, pk: int):
     meter = _meter(request, pk)
     page = ledger.ledger_page(meter.entries.select_related("table", "actor"),
                               before=request.GET.get("before"), after=request.GET.get("after"))
-    hits = meter.entries.filter(kind=EntryKind.HIT).select_related("table").order_by("-pk")
+    hits = list(meter.entries.filter(kind=EntryKind.HIT).select_related("table")
+                .order_by("-pk")[:LAST_HITS])
+    links = hooks.reference_links(h.reference for h in hits)
+    for h in hits:  # "Jackpot slip 3", linked to the slip, never "jackpot-slip:7"
+        h.link = links.get(h.reference)
     return render(request, "tables/meters/detail.html", {
         "meter": meter, "page": page,
         "pending_jackpots": hooks.pending_jackpots([meter])[meter.pk],
-        "hits": hits[:LAST_HITS],
+        "hits": hits,
         "reversed": set(meter.entries.filter(kind=EntryKind.REVERSAL)
                         .values_list("reference", flat=True)),
         "adjustments": meter.adjustments.select_related(
@@ -112,10 +118,12 @@ def meter_history(request, pk: int):
 def adjustment_propose(request, pk: int):
     meter = _meter(request, pk)
     try:
-        amount = Decimal(request.POST.get("amount", "").strip())
+        # plain ASCII dollars: "5_0", " 5.00 ", "+5.00", "٥" and "1e9" are not amounts
+        amount = parse_money(request.POST.get("amount", ""), signed=True,
+                             places=METER_DIGITS["decimal_places"])
         services.adjustment_propose(meter=meter, amount=amount,
                                   reason=request.POST.get("reason", ""), actor=request.user)
-    except InvalidOperation:
+    except ValueError:
         messages.error(request, "Amount: enter a signed amount in dollars, like -12.50")
     except services.MeterError as exc:
         messages.error(request, f"{exc.field.capitalize()}: {exc}")
@@ -164,11 +172,7 @@ def meter_seed(request, table_pk: int, key: str):
 
 def _day(request) -> date:
     default = reconciliation.gaming_day(request.property, timezone.now()) - timedelta(days=1)
-    try:
-        return date.fromisoformat(request.GET.get("day", "")) if request.GET.get("day") \
-            else default
-    except ValueError:
-        return default
+    return day_param(request.GET.get("day"), default)  # within the calendar (issue 20)
 
 
 @ability_required("meters.read")
@@ -206,13 +210,7 @@ def _csv(day: date, rows) -> HttpResponse:
 
 def _days(request) -> tuple[date | None, date | None]:
     """``?from=`` and ``?to=`` gaming days; one that does not read as a date is ignored."""
-    found = []
-    for name in ("from", "to"):
-        try:
-            found.append(date.fromisoformat(request.GET.get(name) or ""))
-        except ValueError:
-            found.append(None)
-    return found[0], found[1]
+    return day_param(request.GET.get("from")), day_param(request.GET.get("to"))
 
 
 @ability_required("meters.read")

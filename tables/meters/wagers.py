@@ -1,10 +1,10 @@
 """Progressive wagers in from table game systems, and their application to the meters.
 
 ``wagers_ingest`` checks each event and stores the accepted ones durably (one INSERT ... ON
-CONFLICT DO NOTHING per chunk: an id posted again is a duplicate and counts once) before the
-API answers. ``wagers_apply`` then adds them to the meters in order, in batches, exactly once:
-the meters' owner row (table or linked group) is locked, the unapplied events are read, the
-meters change and the events are marked applied in one transaction. A worker that dies
+CONFLICT DO NOTHING per request on PostgreSQL, ``wager_store``: an id posted again is a
+duplicate and counts once) before the API answers. ``wagers_apply`` then adds them to the meters in order, in batches, exactly once:
+the meters' owner row (table or linked group) is locked, the unapplied events are taken
+(marked applied and read in one statement), and the meters change, in one transaction. A worker that dies
 halfway rolls back and its task is delivered again (acks late); the beat sweep applies anything
 a lost message left behind.
 """
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
@@ -26,14 +26,13 @@ from games.paytables import using
 from rulesubmissions.selectors import catalog_for
 from tables.floor.models import LinkedGroup, Table, TableStatus
 from tables.floor.services import wager_rules_of
-from tables.meters import selectors, services
+from tables.meters import selectors, services, wager_store
 from tables.meters.models import Meter, WagerEvent
 
 log = logging.getLogger(__name__)
 
 EVENT_FIELDS = ("id", "table", "seat", "wager", "amount", "placed_at")
 MAX_EVENTS = 5000  # per request
-CHUNK = 500  # rows per INSERT
 APPLY_BATCH = 5000  # events per applying transaction
 
 
@@ -133,38 +132,6 @@ def _time(value: object) -> datetime | None:
     return parsed if timezone.is_aware(parsed) else None
 
 
-_COLUMNS = "property_id, event_id, table_id, seat, wager, amount, placed_at, received_at"
-_UNNEST = ("SELECT * FROM unnest(%s::bigint[], %s::text[], %s::bigint[], %s::int[], %s::text[], "
-           "%s::numeric[], %s::timestamptz[], %s::timestamptz[])")
-
-
-def _insert(property_id: int, rows: list[tuple], now) -> set[str]:
-    """Store ``rows``; the ids actually inserted (the others were already there). On
-    PostgreSQL one statement with an array per column (binding thousands of parameters costs
-    more than the insert); elsewhere multi-row VALUES in chunks."""
-    if not rows:
-        return set()
-    sql = (f"INSERT INTO {WagerEvent._meta.db_table} ({_COLUMNS}) {{}} "
-           f"ON CONFLICT (property_id, event_id) DO NOTHING RETURNING event_id")
-    if connection.vendor == "postgresql":
-        columns = [list(c) for c in zip(*rows, strict=True)]
-        statements = [(sql.format(_UNNEST), [[property_id] * len(rows), *columns,
-                                              [now] * len(rows)])]
-    else:
-        statements = []
-        for start in range(0, len(rows), CHUNK):
-            chunk = rows[start:start + CHUNK]
-            values = "VALUES " + ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(chunk))
-            statements.append((sql.format(values),
-                               [v for row in chunk for v in (property_id, *row, now)]))
-    inserted: set[str] = set()
-    with connection.cursor() as cursor:
-        for statement, params in statements:
-            cursor.execute(statement, params)
-            inserted.update(r[0] for r in cursor.fetchall())
-    return inserted
-
-
 def wagers_ingest(*, property, events: list) -> tuple[list[dict], set[int]]:
     """Check and store ``events``; per event ``accepted``, ``duplicate`` or ``rejected`` with
     the reason, and the tables that got new events (to apply)."""
@@ -184,7 +151,7 @@ def wagers_ingest(*, property, events: list) -> tuple[list[dict], set[int]]:
             rows.append(row)
             results.append({"id": event_id, "status": "accepted"})
     with transaction.atomic():
-        inserted = _insert(property.pk, rows, timezone.now())
+        inserted = wager_store.insert_events(property.pk, rows, timezone.now())
     touched = set()
     for result, row in zip((r for r in results if r["status"] == "accepted"), rows,
                            strict=True):
@@ -248,10 +215,7 @@ def _apply_batch(table: Table, limit: int) -> int:
 
 
 def _apply_events(table: Table, meters: list[Meter], limit: int) -> int:
-    events = list(WagerEvent.objects.filter(table_id__in=_owner_tables(table),
-                                            applied_at__isnull=True)
-                  .order_by("pk").values_list("pk", "table_id", "seat", "wager", "amount")
-                  [:limit])
+    events = wager_store.take_unapplied(_owner_tables(table), limit, timezone.now())
     if not events:
         return 0
     for meter in meters:
@@ -261,7 +225,6 @@ def _apply_events(table: Table, meters: list[Meter], limit: int) -> int:
             services.meter_apply_contributions(meter, mine)
             meter.save(update_fields=[*services.STATE_FIELDS,
                                       *services.PARAMETER_FIELDS])
-    WagerEvent.objects.filter(pk__in=[e[0] for e in events]).update(applied_at=timezone.now())
     return len(events)
 
 

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from django import forms
 
 import games
+from casino.api_filters import MoneyFormField
+from casino.forms import DayField
 from casino.limits import whole_id
 from tables.slips.awards import PAID_FROM_WORDS, PAY_REFUSED
 from tables.slips.models import SlipStatus
 
-# The table-level cards each game's round needs (README "Game engine": round fields by game).
+# The table-level cards each game's round needs (docs/integrator.md, "The game engine":
+# round fields by game).
 ROUND_CARDS: dict[str, tuple[tuple[str, str], ...]] = {
     "three_card_poker": (("dealer", "Dealer's cards"),
                          ("community", "Community cards (five-card wagers)")),
@@ -132,15 +135,16 @@ def plain_errors(errors: dict, form: RecordForm) -> list[str]:
 
 
 class SlipFilterForm(forms.Form):
-    date_from = forms.DateField(required=False, label="From (gaming day)",
+    date_from = DayField(required=False, label="From (gaming day)",
                                 widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, label="To",
+    date_to = DayField(required=False, label="To",
                               widget=forms.DateInput(attrs={"type": "date"}))
     table = forms.CharField(required=False, label="Table")
     status = forms.ChoiceField(required=False, label="Status",
                                choices=[("", "Any status"), *SlipStatus.choices])
-    amount_min = forms.DecimalField(required=False, label="Amount from", decimal_places=2)
-    amount_max = forms.DecimalField(required=False, label="Amount to", decimal_places=2)
+    # plain dollars within the calendar's bounds: never NaN, Infinity or 1e999999999 (a 500)
+    amount_min = MoneyFormField(required=False, label="Amount from")
+    amount_max = MoneyFormField(required=False, label="Amount to")
 
     def filters(self) -> dict:
         if not self.is_valid():

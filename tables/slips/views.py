@@ -2,7 +2,6 @@
 payout shown, a confirmation naming the amounts), pay, void and void-confirm actions, print view
 and PDF, daily report with CSV. Thin views over ``tables.slips.services``."""
 
-import datetime
 import uuid
 
 from django.contrib import messages
@@ -14,6 +13,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import games
+from casino.forms import day_param
 from casino.permissions import ability_required, can
 from tables.floor.models import Table, TableStatus
 from tables.floor.selectors import terms_for
@@ -216,10 +216,7 @@ def slip_pdf(request, pk: int):
 @ability_required("slips.read")
 def slip_report(request):
     prop = request.property
-    try:
-        day = datetime.date.fromisoformat(request.GET.get("day", ""))
-    except ValueError:
-        day = selectors.gaming_day(prop)
+    day = day_param(request.GET.get("day")) or selectors.gaming_day(prop)  # in the calendar
     report = reports.daily_report(property=prop, day=day)
     if request.GET.get("format") == "csv":
         response = HttpResponse(reports.daily_report_csv(report), content_type="text/csv")

@@ -16,11 +16,6 @@ media_root = fb.media_root
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-
-
-
-
 @pytest.fixture
 def closed_table():
     """The demo, plus table TCP-3: its progressive system recorded and its meter seeded, but
@@ -42,11 +37,8 @@ def test_manager_prepares_compliance_approves_floor_manager_opens(live_server, p
     log_in(page, base, "floormgr")
     page.goto(f"{base}/floor/tables/{closed_table.pk}/")
     assert "No layout is assigned to the table." in page.inner_text("#table-status")
-    # Trying anyway: the panel is swapped with the refusal and every reason (htmx).
-    page.click("text=Open the table")
-    page.wait_for_selector("#table-status .errors")
-    assert page.inner_text("#table-status .errors") == (
-        "No layout is assigned to the table. (§601a.10(a), §649a.2)")
+    # The button cannot be pressed while the panel lists why the table may not open.
+    assert page.is_disabled("#open-table")
     assert Table.objects.get(pk=closed_table.pk).status == "closed"
     log_out(page)
 
@@ -62,7 +54,7 @@ def test_manager_prepares_compliance_approves_floor_manager_opens(live_server, p
     for n in range(boxes.count()):
         box = page.locator("#layout-checklist input[name=checked]").nth(n)
         if not box.is_checked():
-            with page.expect_response(lambda r: "/check/" in r.url):
+            with page.expect_response(lambda r: "/tick/" in r.url):
                 box.check()
     page.click("text=Submit to compliance")
     page.wait_for_selector("text=Waiting for compliance")
@@ -85,15 +77,28 @@ def test_manager_prepares_compliance_approves_floor_manager_opens(live_server, p
                            "\"img[alt='Artwork of Pit 2 felt']\"); "
                            "return i && i.complete && i.naturalWidth === 1; }")
     page.click("text=Approve the layout")
-    page.wait_for_selector("text=Layout approved.")
+    page.wait_for_selector("#layout-confirm")  # what approving does, before it is done
+    assert "Tables using it may then open under version 1: TCP-3." in page.inner_text(
+        "#layout-confirm")
+    url = page.url
+    page.click("#confirm-button")
+    page.wait_for_selector("text=Layout approved.")  # swapped in, no reload
+    assert page.url == url and page.inner_text("#layout-head").startswith("Approved")
+    assert page.locator("#layout-approved").is_visible()
     log_out(page)
 
     log_in(page, base, "floormgr")
     page.goto(f"{base}/floor/tables/{closed_table.pk}/")
     assert "Ready to open under version 1." in page.inner_text("#table-status")
     page.click("text=Open the table")
+    page.wait_for_selector("#table-confirm")
+    assert "Table TCP-3 opens under Three Card Poker version 1" in page.inner_text(
+        "#table-confirm")
+    page.click("#confirm-button")
     page.wait_for_selector("text=Close the table")
     assert "Status: Open" in page.inner_text("#table-status")
+    assert "Table opened (version 1)" in page.inner_text("#table-history")  # no reload
+    assert page.inner_text("#messages") == "Table TCP-3 is open."
     table = Table.objects.get(pk=closed_table.pk)
     assert (table.status, table.opened_by.username, table.submission.version) == (
         "open", "floormgr", 1)

@@ -15,7 +15,7 @@ def _events(prefix, about=None):
     """Events whose action starts with ``prefix``; with ``about``, only those whose target is
     that object (its type and id)."""
     events = events_about(about) if about is not None else AuditEvent.objects.all()
-    return events.filter(action__startswith=prefix).order_by("seq")
+    return events.filter(action__startswith=prefix).order_by("pk")
 
 
 def test_adding_a_user_in_the_admin_is_audited(admin_client, admin_user, django_user_model):

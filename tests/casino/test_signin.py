@@ -63,7 +63,7 @@ def test_sign_in_failure_lockout_and_sign_out_are_audited(floorperson, settings)
     for _ in range(settings.AXES_FAILURE_LIMIT):
         _sign_in(client, "felix", "wrong")
     _sign_in(client, "nobody-here", "wrong", address="10.0.0.6")
-    events = AuditEvent.objects.filter(action__startswith="casino.signin.").order_by("seq")
+    events = AuditEvent.objects.filter(action__startswith="casino.signin.").order_by("pk")
     actions = [e.action for e in events]
     assert actions[:2] == ["casino.signin.success", "casino.signin.signout"]
     assert actions.count("casino.signin.failure") == settings.AXES_FAILURE_LIMIT + 1

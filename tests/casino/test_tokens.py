@@ -94,7 +94,7 @@ def test_a_superuser_rotates_a_token_in_the_admin(admin_client, admin_user, api_
     assert _with(old_key).get(ME).status_code == 401
     assert _with(new_key).get(ME).status_code == 200
     actions = list(AuditEvent.objects.filter(action__startswith="casino.token.", actor=admin_user)
-                   .order_by("seq").values_list("action", flat=True))
+                   .order_by("pk").values_list("action", flat=True))
     assert actions == ["casino.token.revoke", "casino.token.issue"]
 
 

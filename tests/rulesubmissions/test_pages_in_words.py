@@ -118,3 +118,12 @@ def test_a_date_without_a_format_reads_as_every_other_date(settings):
     shown = Template("{{ day }} | {{ moment }} | {{ day|date }}").render(
         Context({"day": day, "moment": moment}))
     assert shown == f"{day:%Y-%m-%d} | 2026-11-30 16:16 | {day:%Y-%m-%d}"
+
+
+def test_an_envy_row_names_its_wager_in_dollars(approved, client_for, auditor):
+    """The Five-Card Progressive's Envy Bonus pays $1,000.00 on a $1.00 wager (modeled on
+    §643a.12(e)(5)): the row says "on a $1.00 wager", never "(wager 1.00)"."""
+    body = page(client_for(auditor), "detail", approved.pk)
+    assert "Envy Bonus: Royal flush" in body
+    assert '<span class="muted"> (on a $1.00 wager)</span>' in body
+    assert "(wager 1.00)" not in body

@@ -74,7 +74,7 @@ def test_only_a_table_games_manager_configures_tables(keystone, floor_manager):
 def test_creating_and_changing_a_table_is_audited(keystone, table_games_manager):
     table = make_table(keystone, table_games_manager)
     floor.table_update(actor=table_games_manager, table=table, data={"pit": "Pit 2"})
-    events = events_about(table).order_by("seq")
+    events = events_about(table).order_by("pk")
     assert [e.action for e in events] == ["tables.table.create", "tables.table.update"]
     assert events[1].before["pit"] == "" and events[1].after["pit"] == "Pit 2"
 

@@ -122,7 +122,7 @@ def test_returned_with_comments_then_fixed_and_approved_every_step_audited(
     layout = layouts.layout_transition(actor=compliance_officer, layout=layout, to="approved")
     assert layout.status == LayoutStatus.APPROVED and layout.artwork_type == "pdf"
     assert layout.approved_checklist == layouts.checklist_for(tcp)
-    actions = events_about(layout).filter(action__startswith="tables.layout").order_by("seq")
+    actions = events_about(layout).filter(action__startswith="tables.layout").order_by("pk")
     assert [e.action.rsplit(".", 1)[1] for e in actions] == [
         "create", "update", "submit", "return", "update", "submit", "approve"]
     assert actions.get(action="tables.layout.return").after["comment"] == \

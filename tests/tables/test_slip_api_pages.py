@@ -189,14 +189,43 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"validated"}
 
 
-def test_the_guides_example_is_the_one_the_api_test_records():
+def guide_blocks() -> list:
+    """The JSON blocks of docs/integrator.md's jackpot slip section, in order."""
     import json
+    import re
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs/integrator.md").read_text()
     section = text[text.index("### `POST /api/v1/jackpot-slips/`"):]
-    block = section[section.index("```json") + 7:]
-    assert json.loads(block[:block.index("```")]) == RECORD_EXAMPLE
+    section = section.split("\n## ", 1)[0].split("\n### ", 1)[0]
+    return [json.loads(b) for b in re.findall(r"```json\n(.*?)```", section, re.S)]
+
+
+def test_the_guides_worked_example_is_what_the_api_answers(tcp_table, api_session_for,
+                                                           floor_manager, floorperson):
+    """docs/integrator.md's worked jackpot, block by block: the recording's request and the
+    fields of its answer, a validation with a total the validator did not see and its 409,
+    the validation confirming the total and the fields of its answer. Every answer shown is the
+    API's (here the guide's TCP-1: $20,000 on the Five-Card meter, reset $10,000)."""
+    blocks = guide_blocks()
+    assert blocks[0] == RECORD_EXAMPLE
+    fp = api_session_for(floorperson)
+    recorded = api_session_for(floor_manager).post(LIST, blocks[0], format="json")
+    assert recorded.status_code == 201
+    url = f"{LIST}{recorded.json()['id']}/validate/"
+
+    def subset(shown, answer):
+        assert {key: answer[key] for key in shown} == shown
+
+    if len(blocks) > 1:
+        subset(blocks[1], recorded.json())
+    if len(blocks) > 3:
+        wrong = fp.post(url, blocks[2], format="json")
+        assert (wrong.status_code, wrong.json()) == (409, blocks[3])
+    if len(blocks) > 5:
+        done = fp.post(url, blocks[4], format="json")
+        assert done.status_code == 200
+        subset(blocks[5], done.json())
 
 
 def test_a_void_over_the_api_takes_a_reason_then_a_second_person(tcp_table, record,
