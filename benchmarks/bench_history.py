@@ -158,16 +158,21 @@ def _grow(world, tier: dict) -> str:
     # there before. A checkpoint taken before the load would rightly call that a changed
     # ledger, so the load starts with none (the next run takes them afresh, untimed).
     MeterCheckpoint.objects.all().delete()
-    history.load_events(world, tier["events"])
-    history.load_readings(world)
-    history.load_audit(world, tier["audit"])
-    history.analyze()
+    steps = {}
+    for step, load in (("events, ledger and slips", lambda: history.load_events(
+            world, tier["events"])), ("readings", lambda: history.load_readings(world)),
+            ("audit log", lambda: history.load_audit(world, tier["audit"])),
+            ("vacuum and analyze", history.analyze)):
+        mark = time.perf_counter()
+        load()
+        steps[step] = time.perf_counter() - mark
     rows = history.sizes()
     took = time.perf_counter() - started
     return (f"{rows.get('tables_wagerevent', 0):,} wager events, "
             f"{rows.get('tables_meterentry', 0):,} ledger rows, "
             f"{rows.get('casino_auditevent', 0):,} audit events, "
-            f"{rows.get('tables_jackpotslip', 0):,} slips (loaded in {took:.0f}s)")
+            f"{rows.get('tables_jackpotslip', 0):,} slips (loaded in {took:.0f}s: "
+            + ", ".join(f"{k} {v:.0f}s" for k, v in steps.items()) + ")")
 
 
 def _figure(value, unit, small, tier_text, lower_is_better=True) -> dict:

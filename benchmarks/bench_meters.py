@@ -23,6 +23,7 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
+from benchmarks.cpu import CpuSampler, fixed, per_item, postgres_backends
 from benchmarks.support import django_setup, property_with_staff, throwaway_database
 from tests.workers import running_worker
 
@@ -89,14 +90,22 @@ def _env(var_dir: str) -> dict:
 
 
 def _wait_applied(total: int) -> float:
+    """When the last of ``total`` stored events is on its meter. Polls the unapplied events
+    (their partial index: a few rows), not a count of every applied one (a scan of the table
+    twenty times a second, CPU the workers need)."""
     from tables.models import WagerEvent
-    while WagerEvent.objects.filter(applied_at__isnull=False).count() < total:
+    while WagerEvent.objects.filter(applied_at__isnull=True).exists():
         time.sleep(0.05)
-    return time.perf_counter()
+    done = time.perf_counter()
+    if WagerEvent.objects.count() < total:
+        raise RuntimeError("fewer events stored than were accepted")
+    return done
 
 
-def _ingest(env, token, labels, var: str) -> float:
-    """Events per second: posters in their own processes, workers applying."""
+def _ingest(env, token, labels, var: str, workers: list[int]) -> tuple[float, dict]:
+    """Events per second: posters in their own processes, workers applying; and the CPU
+    seconds of the posters (each is the web: Django in process), the workers and the
+    database's server processes meanwhile."""
     from tables.models import WagerEvent
     before = WagerEvent.objects.count()
     go = Path(var) / "go"
@@ -108,14 +117,18 @@ def _ingest(env, token, labels, var: str) -> float:
         if any(p.poll() is not None for p in posters):
             raise RuntimeError(posters[0].communicate()[1][-2000:])
         time.sleep(0.05)
-    started = time.perf_counter()
-    go.touch()
-    for p in posters:
-        _, err = p.communicate()
-        if p.returncode:
-            raise RuntimeError(err[-2000:])
-    done = _wait_applied(before + POSTERS * EVENTS_PER_POSTER)
-    return POSTERS * EVENTS_PER_POSTER / (done - started)
+    from django.db import connection
+    groups = {"web (posters)": fixed(p.pid for p in posters), "workers": fixed(workers),
+              "postgresql": postgres_backends(connection.settings_dict["NAME"])}
+    with CpuSampler(groups) as cpu:
+        started = time.perf_counter()
+        go.touch()
+        for p in posters:
+            _, err = p.communicate()
+            if p.returncode:
+                raise RuntimeError(err[-2000:])
+        done = _wait_applied(before + POSTERS * EVENTS_PER_POSTER)
+    return POSTERS * EVENTS_PER_POSTER / (done - started), cpu.seconds()
 
 
 def _drain() -> None:
@@ -185,16 +198,21 @@ def run() -> dict:
         token, labels, _prop = _world()
         with tempfile.TemporaryDirectory() as var, ExitStack() as stack:
             env = _env(var)
-            for i in range(WORKERS):
-                stack.enter_context(running_worker(env, Path(var) / f"w{i}.log",
-                                                   name=f"bench-w{i}"))
-            ours = _ingest(env, token, labels, var)
+            workers = [stack.enter_context(running_worker(env, Path(var) / f"w{i}.log",
+                                                          name=f"bench-w{i}")).pid
+                       for i in range(WORKERS)]
+            ours, used = _ingest(env, token, labels, var, workers)
             _drain()
             p50, p99 = _lag(token, labels)
         naive_rate, naive_times = _naive(token, labels[0])
         naive_p99 = statistics.quantiles(naive_times, n=100)[98]
         print(f"# meters: ingest {ours:.0f} events/s (naive {naive_rate:.0f}); lag p50 "
               f"{p50:.3f}s p99 {p99:.3f}s at {LAG_RATE} events/s")
+        events = POSTERS * EVENTS_PER_POSTER
+        if used:
+            print(f"# meters: CPU per event ingested and applied: {per_item(used, events)}; "
+                  f"{os.cpu_count()} idle cores would serve about "
+                  f"{os.cpu_count() * events / sum(used.values()):,.0f} events/s")
     return {
         "meters.ingest": {"value": ours, "unit": "events/s",
                           "baseline": "naive: one request and one meter update per event",

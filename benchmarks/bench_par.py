@@ -13,6 +13,13 @@
 - ``par.baccarat``: every wager of eight decks by composition, from a cold cache. Naive: the
   Banker wager by nested loops over the thirteen ranks, card by card, timed in full; the two
   house edges must agree.
+- ``par.texas_holdem_bonus``: the Ante, Flop, Turn and River under optimal play, exact
+  (``games.par.holdem_exact``). Naive: one hole and four board cards against every River and
+  dealer hand (45,540 hands evaluated in one batch), timed on a sample and scaled to the
+  1,326 x 230,300 such pairs the River decisions need; the sample's sums must equal ours.
+- ``par.pai_gow_poker``: every optional wager exact over the 154,143,080 seven-card hands,
+  counted by kind, and the Pai Gow Poker Wager (400,000 deals), from cold caches. Naive:
+  ``seven_card_hands`` on random hands, timed and scaled to all 154,143,080.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from math import comb
 import numpy as np
 
 from games.baccarat.rules import RANK_VALUE
+from games.batch import strengths
 from games.hands import strength, three_card_strength
 from games.par import baccarat, let_it_ride, poker, three_card_poker
 from games.paytables import catalog
@@ -31,6 +39,8 @@ from games.three_card_poker.rankings import dealer_qualifies
 
 SAMPLE_TCP = 20
 SAMPLE_LIR = 4
+SAMPLE_THB = 3
+SAMPLE_PGP = 20_000
 
 
 def _timed(fn):
@@ -116,8 +126,81 @@ def bac() -> dict:
                          "in full", naive_time)
 
 
+def thb() -> dict:
+    from games.hands import CATEGORY_STARTS, Category
+    from games.par import boards, holdem_exact
+
+    straight = CATEGORY_STARTS[Category.STRAIGHT]
+    four = holdem_exact._four_card_boards()
+    started = time.perf_counter()
+    by_river, results = holdem_exact._five_card_boards(four, straight, None)
+    offset, flat = holdem_exact._river_sums(four, by_river, results)
+    found = holdem_exact._flops(four, offset, flat, None)
+    ours = time.perf_counter() - started
+    edge = _holdem_edge(found)
+    if round(edge * 100, 2) != 2.04:
+        raise AssertionError(f"Hold 'Em Bonus: {edge:.5f}, not the published 2.04%")
+    rng = np.random.default_rng(647)
+    picks = rng.choice(len(four["cards"]), SAMPLE_THB, replace=False)
+    started = time.perf_counter()
+    for number in picks:
+        board = four["cards"][number]
+        x, y = rng.choice(boards.remaining(board[None])[0], 2, replace=False)
+        naive = _every_river_and_dealer(board, (x, y), straight)
+        tx, ty = four["card_type"][number][[x, y]]
+        pair = holdem_exact.PAIRS[13 * four["classes"][number]][1][tx, ty]
+        if naive != tuple(int(t[offset[number] + pair]) for t in flat):
+            raise AssertionError("Hold 'Em Bonus: naive and counted River sums differ")
+    sample = time.perf_counter() - started
+    return _figure(ours, f"naive enumeration of every River and dealer hand, {SAMPLE_THB} "
+                         "holes and four-card boards timed and scaled to 1,326 x 230,300",
+                   sample * 1326 * comb(50, 4) / SAMPLE_THB)
+
+
+def _holdem_edge(found: dict) -> float:
+    mass, sizes = found["mass"], found["sizes"]
+    net = np.array([[-(1 + k), k, 1 + k, 0] for k in (2, 3, 4)])
+    value = np.maximum((mass * net[None]).sum(axis=(1, 2)), -1)
+    return float(-(value * sizes).sum() / sizes.sum())
+
+
+def _every_river_and_dealer(board, hole, straight) -> tuple[int, int, int]:
+    from games.par import boards
+
+    won = lost = ante = 0
+    rest = [c for c in boards.remaining(board[None])[0] if c not in hole]
+    for river in rest:
+        left = np.array([c for c in rest if c != river])
+        dealers = left[boards.combos(len(left), 2)]
+        five = np.append(board, river)
+        mine = strengths(np.append(five, hole)[None])[0]
+        theirs = strengths(np.hstack([np.broadcast_to(five, (len(dealers), 5)), dealers]))
+        won += int((mine > theirs).sum())
+        lost += int((mine < theirs).sum())
+        ante += int((mine > theirs).sum()) * (mine >= straight)
+    return won, lost, ante
+
+
+def pgp() -> dict:
+    from games.pai_gow_poker.rankings import _seven_card_hands, seven_card_hands
+    from games.par import pai_gow, pai_gow_hands
+
+    pai_gow_hands.kinds.cache_clear()
+    pai_gow_hands.formed_counts.cache_clear()
+    pai_gow._kind_settings.cache_clear()
+    ours, _ = _timed(lambda: pai_gow.par_sheet(None, None, {}))
+    rng = np.random.default_rng(645)
+    hands = np.argsort(rng.random((SAMPLE_PGP, 53)), axis=1)[:, :7].tolist()
+    _seven_card_hands.cache_clear()
+    sample, _ = _timed(lambda: [seven_card_hands(h) for h in hands])
+    return _figure(ours, f"seven_card_hands on {SAMPLE_PGP:,} random hands, timed and scaled to "
+                         "all 154,143,080 (the optional wagers only)",
+                   sample * pai_gow_hands.HANDS / SAMPLE_PGP)
+
+
 def run() -> dict:
-    return {"par.three_card_poker": tcp(), "par.let_it_ride": lir(), "par.baccarat": bac()}
+    return {"par.three_card_poker": tcp(), "par.let_it_ride": lir(), "par.baccarat": bac(),
+            "par.texas_holdem_bonus": thb(), "par.pai_gow_poker": pgp()}
 
 
 def naive_banker_edge(decks: int = 8) -> float:

@@ -194,17 +194,23 @@ def schema_error_answers(result, generator, request, public):
     return result
 
 
+# null and nothing else, as OpenAPI 3.0 writes it (``nullable`` beside its ``type``).
+NULL_ONLY = {"type": "object", "nullable": True, "enum": [None]}
+
+
 def _type_nullables(node) -> None:
     """OpenAPI 3.0 reads ``nullable`` only beside a ``type``: a nullable reference
-    (``{"allOf": [{"$ref": ...}], "nullable": true}``) is typed as the object it refers
-    to (every component is an object); a nullable choice of types lets its first be null."""
+    (``{"allOf": [{"$ref": ...}], "nullable": true}``) is one of the object it refers to or
+    null (generated clients read it as ``Thing | None``); a nullable choice of types lets its
+    first be null."""
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             if item.get("nullable") and "type" not in item:
-                if "allOf" in item:
-                    item["type"] = "object"
+                if len(item.get("allOf", ())) == 1:
+                    del item["nullable"]
+                    item["oneOf"] = [item.pop("allOf")[0], NULL_ONLY]
                 elif item.get("oneOf"):  # null is the first choice's (oneOf: exactly one)
                     del item["nullable"]
                     item["oneOf"][0] = {**item["oneOf"][0], "nullable": True}

@@ -17,9 +17,10 @@ domain rows first, in the order slips -> meters -> counters (a slip, then its me
 slip number counter), and the audit chain LAST: the chain locks are taken only by the link
 trigger at COMMIT, after every statement of the transaction, and when a transaction wrote to
 several chains, in ascending chain key. A transaction waiting for a chain lock therefore holds
-no lock another chain holder needs. (Django's foreign keys are checked at COMMIT too; they take
-``FOR KEY SHARE`` row locks, which only a ``FOR UPDATE`` of the parent row blocks: lock
-parents ``select_for_update(no_key=True)`` or before writing their children, as the services do.)
+no lock another chain holder needs. (Django's foreign keys are checked at COMMIT too, with
+``FOR KEY SHARE`` row locks that only a ``FOR UPDATE`` of the parent row blocks: a service that
+writes children of a row another transaction may lock ``FOR UPDATE`` locks that parent first,
+or with ``select_for_update(no_key=True)``.)
 
 SQLite has one writer at a time: ``AuditEvent.save`` links there, reading the chain's head.
 
@@ -227,8 +228,3 @@ def broken_chains(property_ids=None) -> list[AuditChainCheck]:
     property (every chain when None)."""
     keys = None if property_ids is None else [*property_ids, NO_PROPERTY]
     return [check for check in latest_checks(keys) if not check.ok]
-
-
-def latest_check():
-    """The latest check of any chain (kept for callers that show one)."""
-    return AuditChainCheck.objects.exclude(chain=None).order_by("-id").first()

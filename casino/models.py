@@ -124,8 +124,6 @@ class AuditEvent(models.Model):
             # Keyset pages of the log, all of it or one property's (casino/selectors.py).
             models.Index(fields=["created_at", "id"], name="audit_time_idx"),
             models.Index(fields=["property", "created_at", "id"], name="audit_property_time_idx"),
-            # What a commit still has to link (PostgreSQL's casino_auditevent_link()).
-            models.Index(fields=["id"], condition=models.Q(seq=None), name="audit_unlinked_idx"),
         ]
         constraints = [
             models.UniqueConstraint(fields=["chain", "seq"], name="audit_chain_seq_unique"),

@@ -1,6 +1,8 @@
 """Par sheets of a Rules Submission: which wager and paytable pairs it selects, the cache of
-computed sheets (one per paytable and options), and the state of the Celery job computing the
-missing ones (issue "Par sheets"). The figures come from the engine (``games.par``)."""
+computed sheets (one per paytable and options), the computation of one line (run by the Celery
+task) and the state the tab shows (issue "Par sheets"). The figures come from the engine
+(``games.par``); queueing the job is ``rulesubmissions.par_jobs``, above the task, so this
+module never imports the task that imports it."""
 
 from __future__ import annotations
 
@@ -10,15 +12,12 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
-from casino.audit import audit_record
 from games.baccarat.table import PAYTABLE_KEY
 from games.craps import BONUS_CRAPS
 from games.par import VERSION, ParError, par_sheet
 from games.paytables import Catalog, using
-from rulesubmissions.engine import game_spec
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
 from rulesubmissions.selectors import catalog_for
 
@@ -135,50 +134,11 @@ def _key(game: str, request: ParRequest, cat: Catalog) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _line_names(submission: RulesSubmission, sheets: list[ParSheet]) -> list[str]:
-    """Each par line as the audit log shows it to staff: the wager's name and its paytable's
-    title ("Bet 3 · Let It Ride paytable, royal flush 1,000 to 1"), never engine keys."""
-    spec, cat = game_spec(submission.game), catalog_for(submission.property)
-    names = []
-    for sheet in sheets:
-        wager = spec.wager(sheet.wager) if spec else None
-        table = next((p for p in cat if p.game == submission.game
-                      and sheet.paytable in (p.id, p.name)), None) if sheet.paytable else None
-        name = wager.name if wager else sheet.wager
-        names.append(f"{name} · {table.title}" if table else name)
-    return names
-
-
-def _sheets(submission: RulesSubmission) -> list[tuple[ParRequest, str]]:
+def keyed_lines(submission: RulesSubmission) -> list[tuple[ParRequest, str]]:
+    """Each par line of the submission with its cache key."""
     cat = catalog_for(submission.property)
     requests, _ = par_requests(submission)
     return [(r, _key(submission.game, r, cat)) for r in requests]
-
-
-@transaction.atomic
-def par_sheet_request(*, submission: RulesSubmission, user) -> list[ParSheet]:
-    """Queue every par line of ``submission`` not yet computed (or failed, or left by a
-    worker that never finished) and start the Celery job; computed lines are reused."""
-    from rulesubmissions.tasks import compute_par_sheets
-
-    queued = []
-    now = timezone.now()
-    for request, key in _sheets(submission):
-        sheet, created = ParSheet.objects.select_for_update().get_or_create(key=key, defaults={
-            "game": submission.game, "wager": request.wager,
-            "paytable": request.paytable or "", "options": request.options})
-        stale = sheet.status in PENDING and now - sheet.requested_at > STALE_AFTER
-        if created or sheet.status == ParSheetStatus.FAILED or stale:
-            sheet.status, sheet.progress, sheet.error = ParSheetStatus.QUEUED, 0, ""
-            sheet.requested_at, sheet.result = now, None
-            sheet.save()
-            queued.append(sheet)
-    if queued:
-        audit_record(actor=user, action="rulesubmissions.par_sheet.request", target=submission,
-                     after={"par_sheets": _line_names(submission, queued)})
-        ids, prop = [s.pk for s in queued], submission.property_id
-        transaction.on_commit(lambda: compute_par_sheets.delay(ids, prop))
-    return queued
 
 
 def par_sheet_compute(*, sheet_id: int, property_id: int | None) -> None:
@@ -222,7 +182,7 @@ def par_sheet_state(submission: RulesSubmission) -> dict:
     """What the Par sheet tab shows: each line's cached sheet (or None), the uncovered wagers,
     and the job's progress while any line is pending."""
     _, uncovered = par_requests(submission)
-    pairs = _sheets(submission)
+    pairs = keyed_lines(submission)
     found = {s.key: s for s in ParSheet.objects.filter(key__in=[k for _, k in pairs])}
     lines = [(r, found.get(k)) for r, k in pairs]
     sheets = [s for _, s in lines if s is not None]

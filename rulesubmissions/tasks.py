@@ -2,12 +2,12 @@
 
 from celery import shared_task
 
+from rulesubmissions.par import par_sheet_compute
+
 
 @shared_task(name="rulesubmissions.tasks.compute_par_sheets")
 def compute_par_sheets(sheet_ids: list[int], property_id: int | None) -> int:
     """Compute the queued par lines one after the other (issue "Par sheets")."""
-    from rulesubmissions.par import par_sheet_compute
-
     for sheet_id in sheet_ids:
         par_sheet_compute(sheet_id=sheet_id, property_id=property_id)
     return len(sheet_ids)

@@ -3,6 +3,8 @@
 from django.urls import include, path
 
 from rulesubmissions import api, par_views, views
+from rulesubmissions.filing import api as filing_api
+from rulesubmissions.filing import views as filing_views
 
 app_name = "rulesubmissions"
 
@@ -12,6 +14,8 @@ api_v1 = [
     *(path(f"rules-submissions/<int:pk>/{action}/", api.SubmissionAction.as_view(),
            {"action": action}, name=f"api-{action}")
       for action in api.SubmissionAction.actions()),
+    path("rules-submissions/<int:pk>/filing-packet/", filing_api.FilingPacket.as_view(),
+         name="api-filing-packet"),
     path("paytables/", api.PaytableList.as_view(), name="api-paytables"),
     *(path(f"paytables/<int:pk>/{decision}/", api.PaytableDecision.as_view(),
            {"decision": decision}, name=f"api-paytable-{decision}")
@@ -33,6 +37,7 @@ pages = [
     path("<int:pk>/return/", views.submission_return, name="return"),
     path("<int:pk>/new-version/", views.submission_new_version, name="new-version"),
     path("<int:pk>/print/", views.submission_print, name="print"),
+    path("<int:pk>/filing-packet/", filing_views.filing_packet, name="filing-packet"),
     path("<int:pk>/par/", par_views.par_tab, name="par"),
     path("<int:pk>/par/run/", par_views.par_run, name="par-run"),
     path("<int:pk>/par/progress/", par_views.par_progress, name="par-progress"),

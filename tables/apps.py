@@ -33,3 +33,8 @@ class TablesConfig(AppConfig):
         # A jackpot recorded against a meter is pending on it until paid or voided (issue 19).
         meter_hooks.pending_jackpots_from(slip_selectors.pending_jackpots)
         registrations.register()  # what casino's ground floor shows for us (casino.registry)
+        # A Rules Submission's filing packet carries its layout and checklist (issue 22).
+        from rulesubmissions.filing import register_packet_section
+        from tables.floor.filing import layout_sections
+
+        register_packet_section(layout_sections)

@@ -133,7 +133,10 @@ def test_games_is_a_list_and_nullable_fields_are_typed_so(demo, api_session_for)
     assert games["type"] == "array"
     submission = doc["components"]["schemas"]["Submission"]["properties"]
     assert submission["submitted_by"].get("nullable") is True
-    assert submission["standing"].get("nullable") is True
+    # a nullable object: its component or null, each typed (no ``nullable`` without a type)
+    assert submission["standing"]["oneOf"] == [
+        {"$ref": "#/components/schemas/Standing"},
+        {"type": "object", "nullable": True, "enum": [None]}]
     detail_path = "/api/v1/rules-submissions/{id}/"
     listing = client.get("/api/v1/rules-submissions/").json()["results"]
     draft = next(s for s in listing if s["status"] == "draft")
@@ -335,7 +338,8 @@ EXAMPLES = {
     ("docs/integrator.md", "### `POST /api/v1/wagers/`"): (
         "tests/tables/test_wager_ingest.py", "docs/integrator.md"),
     ("docs/integrator.md", "### `POST /api/v1/jackpot-slips/`"): (
-        "tests/tables/test_slip_api_pages.py", "docs/integrator.md"),
+        "tests/tables/test_slip_api_pages.py",
+        "test_the_guides_worked_example_is_what_the_api_answers"),
     ("docs/auditor.md", "**Audit trail: tamper-evident.**"): (
         "tests/casino/test_audit_chain.py", "test_the_documented_audit_verify_example"),
     ("docs/operator.md", "**Health.**"): ("tests/casino/test_healthz.py", "docs/operator.md"),

@@ -5,16 +5,17 @@
    (so nothing wrong in it is laundered by the move), then each chain is linked again from 1,
    in the old chain's order, and a ``relink`` check per chain keeps the result: the first
    checkpoint of the new chains, carrying any problem the old chain had.
-3. On PostgreSQL, ``casino_auditevent_prepare`` (BEFORE INSERT) leaves a new event unlinked,
-   and the deferred constraint trigger ``casino_auditevent_link`` links all of a transaction's
-   events at COMMIT, one advisory lock per chain, in ascending chain order: the chain lock is
-   the last lock a transaction takes (casino/audit_chain.py). It runs as the owner (SECURITY
+3. On PostgreSQL, ``casino_auditevent_prepare`` (BEFORE INSERT) leaves a new event unlinked
+   and notes its chain in the transaction (``casino.audit_chains``); the deferred constraint
+   trigger ``casino_auditevent_link`` links each event at COMMIT, in the order written, the
+   first of them locking every chain noted, in ascending order, with one advisory lock each:
+   the chain lock is the last lock a transaction takes (casino/audit_chain.py). It runs as the owner (SECURITY
    DEFINER): the application role still may not UPDATE the log, and the append-only trigger
    lets through only that change (an unlinked event getting its place) and the deletion of
    events an archive checkpoint covers (casino/audit_archive.py).
 
 Runs as the table owner (``manage.py migrate``), which may lift the append-only trigger for the
-move. About 2 M events a few minutes; the pages keep working from the new indexes.
+move: one UPDATE an event, in batches of 2,000, inside the migration's transaction.
 """
 
 from array import array
@@ -57,6 +58,8 @@ $$ LANGUAGE plpgsql
 
 PREPARE = r"""
 CREATE OR REPLACE FUNCTION casino_auditevent_prepare() RETURNS trigger AS $$
+DECLARE
+    chains text := coalesce(current_setting('casino.audit_chains', true), '');
 BEGIN
     -- Nobody picks an event's place: casino_auditevent_link gives it at COMMIT. Until then
     -- ``hash`` holds the digest of the event's fields (casino/audit_hash.py).
@@ -65,6 +68,10 @@ BEGIN
     IF NEW.hash IS NULL OR NEW.hash !~ '^[0-9a-f]{64}$' THEN
         RAISE EXCEPTION 'casino_auditevent: hash must be the digest of the event''s fields'
             USING ERRCODE = 'check_violation';
+    END IF;
+    -- The chains this transaction writes to (for the link trigger's lock order).
+    IF position(',' || NEW.chain || ',' IN ',' || chains) = 0 THEN
+        PERFORM set_config('casino.audit_chains', chains || NEW.chain || ',', true);
     END IF;
     RETURN NEW;
 END;
@@ -75,41 +82,33 @@ LINK = r"""
 CREATE OR REPLACE FUNCTION casino_auditevent_link() RETURNS trigger AS $$
 DECLARE
     key bigint;
-    pending record;
-    current_chain bigint := NULL;
     head_seq bigint;
     head_hash text;
 BEGIN
-    PERFORM 1 FROM casino_auditevent WHERE id = NEW.id AND seq IS NULL;
-    IF NOT FOUND THEN
-        RETURN NULL;  -- linked already, with the transaction's first event
+    -- First event at COMMIT: lock every chain the transaction wrote to, once, in ascending
+    -- order, after every other lock the transaction took (it is committing): never half of
+    -- a deadlock.
+    IF coalesce(current_setting('casino.audit_locked', true), '') = '' THEN
+        FOR key IN SELECT DISTINCT c::bigint FROM unnest(string_to_array(
+                rtrim(coalesce(current_setting('casino.audit_chains', true), ''), ','), ',')) c
+                ORDER BY 1 LOOP
+            PERFORM pg_advisory_xact_lock(%(namespace)s, key::integer);
+        END LOOP;
+        PERFORM set_config('casino.audit_locked', 'yes', true);
     END IF;
-    -- The chains this transaction wrote to, each locked once, in ascending order: after
-    -- every other lock the transaction took (it is committing), so never half of a deadlock.
-    FOR key IN SELECT DISTINCT chain FROM casino_auditevent WHERE seq IS NULL ORDER BY 1 LOOP
-        PERFORM pg_advisory_xact_lock(%(namespace)s, key::integer);
-    END LOOP;
-    FOR pending IN SELECT id, chain, hash FROM casino_auditevent WHERE seq IS NULL
-                   ORDER BY chain, id LOOP
-        IF current_chain IS DISTINCT FROM pending.chain THEN
-            current_chain := pending.chain;
-            SELECT e.seq, e.hash INTO head_seq, head_hash FROM casino_auditevent e
-             WHERE e.chain = current_chain AND e.seq IS NOT NULL ORDER BY e.seq DESC LIMIT 1;
-            IF NOT FOUND THEN
-                head_seq := 0;
-                head_hash := '%(genesis)s';
-            END IF;
-        END IF;
-        head_seq := head_seq + 1;
-        -- casino.audit_hash.link_hash: sha256("<chain>:<seq>:<prev_hash>:<body>")
-        UPDATE casino_auditevent
-           SET seq = head_seq, prev_hash = head_hash,
-               hash = encode(sha256(convert_to(current_chain || ':' || head_seq || ':'
-                                               || head_hash || ':' || pending.hash, 'UTF8')),
-                             'hex')
-         WHERE id = pending.id
-        RETURNING hash INTO head_hash;
-    END LOOP;
+    PERFORM pg_advisory_xact_lock(%(namespace)s, NEW.chain::integer);  -- held: no wait
+    SELECT e.seq, e.hash INTO head_seq, head_hash FROM casino_auditevent e
+     WHERE e.chain = NEW.chain AND e.seq IS NOT NULL ORDER BY e.seq DESC LIMIT 1;
+    IF NOT FOUND THEN
+        head_seq := 0;
+        head_hash := '%(genesis)s';
+    END IF;
+    -- casino.audit_hash.link_hash: sha256("<chain>:<seq>:<prev_hash>:<body>")
+    UPDATE casino_auditevent
+       SET seq = head_seq + 1, prev_hash = head_hash,
+           hash = encode(sha256(convert_to(NEW.chain || ':' || (head_seq + 1) || ':'
+                                           || head_hash || ':' || NEW.hash, 'UTF8')), 'hex')
+     WHERE id = NEW.id AND seq IS NULL;
     RETURN NULL;
 END;
 $$ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, %(schema)s, pg_temp
@@ -310,11 +309,6 @@ class Migration(migrations.Migration):
             model_name="auditevent",
             index=models.Index(fields=["property", "created_at", "id"],
                                name="audit_property_time_idx"),
-        ),
-        migrations.AddIndex(
-            model_name="auditevent",
-            index=models.Index(condition=models.Q(seq=None), fields=["id"],
-                               name="audit_unlinked_idx"),
         ),
         migrations.AddIndex(
             model_name="auditchaincheck",

@@ -258,11 +258,13 @@ def _royal_9_rows(decks: int, own: frozenset[int], others: list[frozenset[int]]
 
 
 def royal_9_progressive(decks: int, tables, options: Mapping[str, str]) -> list[WagerPar]:
-    """§627b.3, §629b.3: the Royal 9 Progressive for the position holding the first of
-    ``combinations`` (each position's King-9 combination, e.g. ``"Ks 9s,Kh 9h"``; Mega Envy
-    pays on the others'), exact (``_royal_9_rows``). The Mega Jackpot is the sheet's meter;
-    the Major and Minor Jackpots count at ``major`` and ``minor`` (their minimums by
-    denomination unless given); the stake is the table's denomination (the paytable)."""
+    """§627b.3, §629b.3: the Royal 9 Progressive for every position, each with its own King-9
+    combination (``combinations``, position 1's first, e.g. ``"Ks 9s,Kh 9h"``; Mega Envy pays
+    on the others'), exact (``_royal_9_rows``): a position's personal rows and the Royal 9
+    rows it no longer pays differ with its combination, so each position has its figures. The
+    Mega Jackpot is the sheet's meter; the Major and Minor Jackpots count at ``major`` and
+    ``minor`` (their minimums by denomination unless given); the stake is the table's
+    denomination (the paytable)."""
     raw = options.get("combinations", "Ks 9s")
     try:
         combos = [frozenset(parse_cards(c.strip(), count=2)) for c in raw.split(",")]
@@ -272,52 +274,61 @@ def royal_9_progressive(decks: int, tables, options: Mapping[str, str]) -> list[
         raise core.ParError({"options.combinations": f"{raw!r}: each position's combination "
                                                      "is a King and a Nine, none twice "
                                                      "(§627b.3(e)(5))"})
-    p = _royal_9_rows(decks, combos[0], combos[1:])
+    by_position = [_royal_9_rows(decks, own, [c for c in combos if c != own]) for own in combos]
     mega = core.option(options, "meter", None, Decimal)
     out = []
     for t in tables:
-        minimums = ROYAL_9_METER_MINIMUMS.get(t.name, {})
-        meters = {"royal_9_mega_jackpot": mega,
-                  "royal_9_major_jackpot": core.option(
-                      options, "major", minimums.get("royal_9_major_jackpot"), Decimal),
-                  "royal_9_minor_jackpot": core.option(
-                      options, "minor", minimums.get("royal_9_minor_jackpot"), Decimal)}
-        stake = core.option(options, "stake", Decimal(t.name) if t.name.isdecimal()
-                            else Decimal(1), Decimal)
-        outcomes, won = [], 0.0
-        fixed = per_meter = 0.0
-        for row in core.paid_rows(t):
-            meter_key = ROYAL_9_METERS.get(row.hand)
-            meter = meters.get(meter_key) if meter_key else None
-            if meter_key and meter is None:
-                per_meter += p[row.hand] / float(stake)
-                continue
-            net = core.row_net("royal_9_progressive", row, stake=stake, meter=meter)
-            outcomes.append(Outcome(row.hand, p[row.hand], net))
-            won += p[row.hand]
-            if meter_key == "royal_9_mega_jackpot":
-                per_meter += p[row.hand] / float(stake)
-            else:
-                fixed += p[row.hand] * (net + 1)
-        outcomes.append(Outcome(core.LOSES, 1 - won, -1.0))
-        top = p["personal_king_9_v_personal_king_9"]
-        par = WagerPar("royal_9_progressive", "Royal 9 Progressive", t.id, outcomes, notes=[
-            f"{decks} decks, exact: the first two cards of each hand by composition; the "
-            f"position holding {' '.join(card_str(c) for c in sorted(combos[0]))}, Mega Envy "
-            f"on {len(combos) - 1} other positions' combinations (§627b.3(e))",
-            "The Mega Jackpot is the meter below; the Major and Minor Jackpots count at "
-            + ", ".join(f"${m:,.2f}" for m in (meters["royal_9_major_jackpot"],
-                                               meters["royal_9_minor_jackpot"]) if m)])
-        par.extra["progressive"] = {
-            "stake": f"{stake:.2f}", "meter": f"{mega:.2f}" if mega is not None else None,
-            "fixed_return": fixed, "return_per_meter_dollar": per_meter,
-            "break_even_meter": round(max((1 - fixed) / per_meter, 0.0), 2),
-            "top_award": "personal_king_9_v_personal_king_9", "top_award_probability": top,
-            "top_award_one_in": round(1 / top) if top else None,
-            "nj_cap_probability": core.NJ_TOP_AWARD_CAP,
-            "within_nj_cap": bool(top and top >= core.NJ_TOP_AWARD_CAP)}
-        out.append(par)
+        for position, (own, p) in enumerate(zip(combos, by_position, strict=True), start=1):
+            out.append(_royal_9_position(t, decks, position, own, len(combos), p, mega, options))
     return out
+
+
+def _royal_9_position(t, decks, position, own, positions, p, mega, options) -> WagerPar:
+    minimums = ROYAL_9_METER_MINIMUMS.get(t.name, {})
+    meters = {"royal_9_mega_jackpot": mega,
+              "royal_9_major_jackpot": core.option(
+                  options, "major", minimums.get("royal_9_major_jackpot"), Decimal),
+              "royal_9_minor_jackpot": core.option(
+                  options, "minor", minimums.get("royal_9_minor_jackpot"), Decimal)}
+    stake = core.option(options, "stake", Decimal(t.name) if t.name.isdecimal()
+                        else Decimal(1), Decimal)
+    outcomes, won = [], 0.0
+    fixed = per_meter = 0.0
+    for row in core.paid_rows(t):
+        meter_key = ROYAL_9_METERS.get(row.hand)
+        meter = meters.get(meter_key) if meter_key else None
+        if meter_key and meter is None:
+            per_meter += p[row.hand] / float(stake)
+            continue
+        net = core.row_net("royal_9_progressive", row, stake=stake, meter=meter)
+        outcomes.append(Outcome(row.hand, p[row.hand], net))
+        won += p[row.hand]
+        if meter_key == "royal_9_mega_jackpot":
+            per_meter += p[row.hand] / float(stake)
+        else:
+            fixed += p[row.hand] * (net + 1)
+    outcomes.append(Outcome(core.LOSES, 1 - won, -1.0))
+    top = p["personal_king_9_v_personal_king_9"]
+    combination = " ".join(card_str(c) for c in sorted(own))
+    par = WagerPar("royal_9_progressive", f"Royal 9 Progressive, position {position} "
+                   f"({combination})", t.id, outcomes, notes=[
+        f"{decks} decks, exact: the first two cards of each hand by composition; position "
+        f"{position} holds {combination}, Mega Envy on the {positions - 1} other positions' "
+        "combinations (§627b.3(e))",
+        "The Mega Jackpot is the meter below; the Major and Minor Jackpots count at "
+        + ", ".join(f"${m:,.2f}" for m in (meters["royal_9_major_jackpot"],
+                                           meters["royal_9_minor_jackpot"]) if m)])
+    par.extra["position"] = position
+    par.extra["combination"] = combination
+    par.extra["progressive"] = {
+        "stake": f"{stake:.2f}", "meter": f"{mega:.2f}" if mega is not None else None,
+        "fixed_return": fixed, "return_per_meter_dollar": per_meter,
+        "break_even_meter": round(max((1 - fixed) / per_meter, 0.0), 2),
+        "top_award": "personal_king_9_v_personal_king_9", "top_award_probability": top,
+        "top_award_one_in": round(1 / top) if top else None,
+        "nj_cap_probability": core.NJ_TOP_AWARD_CAP,
+        "within_nj_cap": bool(top and top >= core.NJ_TOP_AWARD_CAP)}
+    return par
 
 
 def lucky_nines(decks: int, tables) -> list[WagerPar]:

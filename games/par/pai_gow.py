@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from decimal import Decimal
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -110,12 +111,19 @@ def pai_gow(options: Mapping[str, str], *, progress=None) -> WagerPar:
     return par
 
 
+@cache
+def _kind_settings() -> tuple[np.ndarray, np.ndarray]:
+    """The common house way's high and low strengths of every kind of hand."""
+    kinds = pai_gow_hands.kinds()
+    makes = np.array([bool({"straight", "flush"} & f) for f in kinds["formed"]])
+    return pai_gow_batch.common(kinds["cards"], makes)
+
+
 def _batch_settings(progress):
     """The common house way's strengths of every kind of hand, then a look-up per hand."""
     kinds = pai_gow_hands.kinds()
     _progress(progress, 0.3)
-    makes = np.array([bool({"straight", "flush"} & f) for f in kinds["formed"]])
-    high, low = pai_gow_batch.common(kinds["cards"], makes)
+    high, low = _kind_settings()
     _progress(progress, 0.5)
     dragon = kinds["queens_dragon"]
 

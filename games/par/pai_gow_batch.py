@@ -107,7 +107,7 @@ def _positions(size: np.ndarray, rank: np.ndarray, makes: np.ndarray):
     put(three_pair, [2, 3, 4, 5, 6], [0, 1])
     two_pair = (first == 2) & (size[:, 2] == 2) & (size[:, 4] == 1)
     top, best_single = rank[:, 0], rank[:, 4]
-    together = ((SEVEN <= top) & (top <= TEN) & (best_single == ACE)) | (
+    together = ((top >= SEVEN) & (top <= TEN) & (best_single == ACE)) | (
         (top <= SIX) & (best_single >= KING))
     put(two_pair & together, [0, 1, 2, 3, 6], [4, 5])
     put(two_pair & ~together, [0, 1, 4, 5, 6], [2, 3])

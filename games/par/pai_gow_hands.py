@@ -5,8 +5,8 @@ Of seven cards (six and the joker), at most one suit holds five or more (four or
 joker): the only suit that can make a flush. Every hand the seven cards form (§645a.6,
 ``rankings.seven_card_hands``), the Queen's Dragon (§645a.1) and the house way's setting
 depend only on the ranks held, the joker, which ranks are of that suit, and, when two cards
-lie outside it, whether those two are suited (a royal match, an ace-queen suited): the hand's
-*kind*. Each kind is asked of the engine once, on one hand of it, and weighted by the number of
+lie outside it, whether those two are an ace-queen or a king-queen of one suit (a royal
+match, an ace-queen suited): the hand's *kind*. Each kind is asked of the engine once, on one hand of it, and weighted by the number of
 hands of that kind (suits chosen for each rank, by binomial coefficients).
 """
 
@@ -19,17 +19,18 @@ from math import comb, prod
 
 import numpy as np
 
-from games.cards import JOKER
+from games.cards import ACE, JOKER, KING, QUEEN
 from games.pai_gow_poker.rankings import is_queens_dragon, seven_card_hands
 
 HANDS = comb(53, 7)
 _POWERS = 5 ** np.arange(14, dtype=np.int64)  # rank counts in base 5; 5**13 is the joker
+_MATCHES = ((QUEEN, ACE), (QUEEN, KING))  # suited beside a flush: §645a.6(f)-(g) hands
 
 
 def kind_keys(hands: np.ndarray) -> np.ndarray:
     """The kind of each of (N, 7) hands (cards 0..51, the joker 52) as one int64: the rank
-    counts and joker, the flush suit's rank mask, and whether the two cards outside it are
-    suited."""
+    counts and joker, the flush suit's rank mask, and whether the two cards outside it are an
+    ace-queen or king-queen suited."""
     hands = np.asarray(hands, np.int64)
     joker = (hands == JOKER).any(axis=1)
     natural = hands != JOKER
@@ -47,7 +48,8 @@ def kind_keys(hands: np.ndarray) -> np.ndarray:
     out_ranks = np.where(outside, ranks, -1)
     hi_suit, lo_suit = out_suits.max(axis=1), np.where(outside, suits, 9).min(axis=1)
     hi_rank, lo_rank = out_ranks.max(axis=1), np.where(outside, ranks, 99).min(axis=1)
-    suited = two_out & (hi_suit == lo_suit) & (hi_rank != lo_rank)
+    suited = two_out & (hi_suit == lo_suit) & (lo_rank == QUEEN) & (
+        (hi_rank == ACE) | (hi_rank == KING))
     return (counts << 14) | (mask << 1) | suited
 
 
@@ -83,11 +85,14 @@ def _kinds() -> tuple[list[tuple[int, ...]], list[int]]:
 
 
 def _two_outside() -> list[tuple[tuple, int]]:
-    """Two cards of the other three suits: a pair (3 ways), or two ranks suited (3 ways) or
-    not (6 ways)."""
+    """Two cards of the other three suits: a pair (3 ways), or two ranks (9 ways), an ace and
+    a queen or a king and a queen suited (3 ways) or not (6) apart."""
     out = [(((r, 1), (r, 2)), 3) for r in range(13)]
     for a, b in combinations(range(13), 2):
-        out += [(((a, 1), (b, 1)), 3), (((a, 1), (b, 2)), 6)]
+        if (a, b) in _MATCHES:
+            out += [(((a, 1), (b, 1)), 3), (((a, 1), (b, 2)), 6)]
+        else:
+            out.append((((a, 1), (b, 2)), 9))
     return out
 
 

@@ -46,16 +46,15 @@ def _id(value) -> int | None:
 def ledger_page(entries, *, before=None, after=None, size: int = PAGE) -> LedgerPage:
     """The page of ``entries`` (one meter's, any order) ending just before id ``before``, or
     starting just after id ``after``; the newest page without either. Unreadable ids are
-    ignored (the newest page). Ordered by meter and id, the order of the (meter, id) index,
-    so PostgreSQL reads only this meter's rows, never the rows of the others in between."""
+    ignored (the newest page). The index on (meter, id) serves every page."""
     before, after = _id(before), _id(after)
     if after is not None and before is None:
-        rows = list(entries.filter(pk__gt=after).order_by("meter_id", "pk")[:size + 1])
+        rows = list(entries.filter(pk__gt=after).order_by("pk")[:size + 1])
         has_newer, rows = len(rows) > size, rows[:size][::-1]
         has_older = True
     else:
         chosen = entries.filter(pk__lt=before) if before is not None else entries
-        rows = list(chosen.order_by("-meter_id", "-pk")[:size + 1])
+        rows = list(chosen.order_by("-pk")[:size + 1])
         has_older, rows = len(rows) > size, rows[:size]
         has_newer = before is not None and entries.filter(pk__gte=before).exists()
     if not rows:

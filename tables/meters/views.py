@@ -56,7 +56,8 @@ def _board_context(request) -> dict:
     jackpots = hooks.pending_jackpots(rows)
     for m in rows:
         m.pending, m.pending_jackpots = pending[m.pk], jackpots[m.pk]
-    return {"meters": rows,
+    waiting = sorted((p for m in rows for p in m.pending_jackpots), key=lambda p: p.number)
+    return {"meters": rows, "jackpots_waiting": waiting,
             "alerts": list(reconciliation.open_alerts(request.property)),
             "updated_at": timezone.now()}
 

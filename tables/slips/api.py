@@ -9,22 +9,25 @@ slip is a 404.
 """
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api_filters import Backend
 from casino.api_views import errors as error_answers
 from casino.permissions import HasAbility
 from casino.selectors import current_property
 from tables.floor.models import Table
-from tables.slips import errors, selectors, services
+from tables.slips import selectors, services
 from tables.slips.errors import SlipConflict, SlipError
 from tables.slips.models import JackpotSlip
 from tables.slips.serializers import (
     PayRequest,
+    PreviewRequest,
+    PreviewSerializer,
     RecordRequest,
+    SlipFilter,
     SlipListSerializer,
     SlipSerializer,
     ValidateRequest,
@@ -72,15 +75,16 @@ class SlipList(generics.ListAPIView):
         self.required_ability = self.get_required_ability()
         super().check_permissions(request)
 
-    def get_queryset(self):
-        return selectors.slip_list(property=_property(self.request),
-                               filters=self.request.query_params.dict())
+    queryset = JackpotSlip.objects.none()  # the model, for the schema; rows: the filter's
+    filter_backends = [Backend]
+    filterset_class = SlipFilter
 
-    @extend_schema(summary="List jackpot slips", parameters=[
-        OpenApiParameter(name, str) for name in selectors.FILTERS])
+    def get_queryset(self):
+        return selectors.slip_list(property=_property(self.request))
+
+    @extend_schema(summary="List jackpot slips")
     def get(self, request, *args, **kwargs):
         try:
-            errors.check_input(request.query_params.dict(), {*selectors.FILTERS, "page"})
             return super().get(request, *args, **kwargs)
         except SlipError as exc:
             return _bad(exc.errors)
@@ -121,8 +125,8 @@ class SlipPreview(APIView):
     permission_classes = [HasAbility]
     required_ability = "slips.record"
 
-    @extend_schema(summary="Preview a jackpot slip", request=OpenApiTypes.OBJECT,
-                   responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(summary="Preview a jackpot slip", request=PreviewRequest,
+                   responses={200: PreviewSerializer})
     def post(self, request):
         data = dict(request.data) if isinstance(request.data, dict) else {}
         table = Table.objects.filter(property=_property(request),

@@ -2,12 +2,13 @@
 (§649a.11(c)(5)(iii)-(iv) and their twins; the two-part slip of §465a.26).
 
 A floor manager records the round (``round``: the cards and wagers as dealt); the engine, run by
-the table's approved terms, says what the seat won. A floorperson or above who is not the
-recorder validates it: the meter share is then computed from the meter as it stands, the meter
-is paid, and Envy Bonus slips are created for the other seats. Numbers are per property and
-gapless (``SlipCounter``, locked while a number is taken). A Must-Hit-By Mystery Bonus slip is
-recorded by the system at the win (``tables.meters.services``), which has already paid and reset
-the meter.
+the table's approved terms, says what the seat won. The amount is fixed when the slip is
+recorded: a meter award against the meter as it stands then, which is hit and reseeded at once,
+with the Envy Bonus and shared-award slips of the round (``tables.slips.recording``). A
+floorperson or above who is not the recorder validates them all (``tables.slips.validation``).
+Numbers are per property and gapless (``SlipCounter``, locked while a number is taken). A
+Must-Hit-By Mystery Bonus slip is recorded by the system at the win (``tables.meters.services``),
+which has already paid and reset the meter.
 """
 
 from django.conf import settings
@@ -58,7 +59,7 @@ class JackpotSlip(models.Model):
     property = models.ForeignKey(Property, on_delete=models.PROTECT, related_name="slips")
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=10, choices=SlipKind.choices, default=SlipKind.JACKPOT)
-    # An Envy Bonus or shared-award slip belongs to the jackpot slip whose validation made it.
+    # An Envy Bonus or shared-award slip belongs to the jackpot slip recorded with it.
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
                                related_name="companions")
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="slips")

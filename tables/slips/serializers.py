@@ -2,9 +2,13 @@
 validation makes and their total) and each action's body. The services read the bodies (strict:
 an unknown key is a 400 naming it); these serializers declare them for the schema."""
 
+import django_filters
 from rest_framework import serializers
 
-from tables.slips.models import JackpotSlip, PaidFrom
+from casino.api_filters import DayFilter, MoneyFilter, StrictFilterSet
+from casino.selectors import current_property
+from tables.slips import selectors
+from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
 from tables.slips.validation import family, total
 
 
@@ -102,3 +106,81 @@ class PayRequest(serializers.Serializer):
 
 class VoidRequest(serializers.Serializer):
     reason = serializers.CharField(help_text="Why the slip should be void.")
+
+
+# --- issue 20: the list's filters and the preview's shapes -------------------------------------
+
+class SlipFilter(StrictFilterSet):
+    """The list's filters (the slips page's): gaming days, table, status, kind and amount; a
+    bad or unknown one is a 400 naming it, an inverted range a 400 on its end."""
+
+    date_from = DayFilter(help_text="From this gaming day (YYYY-MM-DD).")
+    date_to = DayFilter(help_text="To this gaming day (YYYY-MM-DD), inclusive.")
+    table = django_filters.CharFilter(max_length=40, help_text="A table's label.")
+    status = django_filters.ChoiceFilter(choices=SlipStatus.choices)
+    kind = django_filters.ChoiceFilter(choices=SlipKind.choices)
+    amount_min = MoneyFilter(help_text="Awards of at least this many dollars.")
+    amount_max = MoneyFilter(help_text="Awards of at most this many dollars.")
+    ranges = (("date_from", "date_to"), ("amount_min", "amount_max"))
+
+    class Meta:
+        model = JackpotSlip
+        fields = []
+
+    def filter_queryset(self, queryset):
+        """The selector's filters, given as the page gives them (text)."""
+        given = {k: str(v) for k, v in self.form.cleaned_data.items() if v not in (None, "")}
+        return selectors.slip_list(property=self.request_property, filters=given)
+
+    @property
+    def request_property(self):
+        return (getattr(self.request, "property", None)
+                or current_property(self.request.user))
+
+
+class PreviewRequest(serializers.Serializer):
+    table = serializers.CharField(help_text="The table's label.")
+    seat = serializers.IntegerField(min_value=1)
+    wager = serializers.CharField(help_text="The winning wager's key.")
+    round = serializers.JSONField(help_text="The cards and wagers as dealt: a table settle's "
+                                            "body.")
+
+
+class AwardSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    wager = serializers.CharField()
+    wager_name = serializers.CharField()
+    amount = serializers.CharField(help_text="the wager, dollars")
+    award = serializers.CharField(help_text="dollars")
+    odds = serializers.CharField(allow_blank=True)
+    rule = serializers.CharField()
+    paid_from = serializers.CharField()
+    paid_from_name = serializers.CharField()
+    hand = serializers.CharField(allow_blank=True)
+    from_seat = serializers.CharField(allow_blank=True, help_text="An Envy Bonus's winning "
+                                      "seat, as the engine names it")
+    meter = serializers.CharField(allow_blank=True)
+    verification = serializers.CharField(allow_blank=True)
+
+
+class PreviewMeterSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    amount = serializers.CharField(help_text="dollars")
+
+
+class PreviewSerializer(serializers.Serializer):
+    """What a slip would document, as the engine settles the round."""
+
+    table = serializers.CharField()
+    seat = serializers.IntegerField()
+    wager = serializers.CharField()
+    wager_name = serializers.CharField()
+    hand = serializers.CharField(allow_blank=True)
+    wins = serializers.BooleanField()
+    why = serializers.CharField(allow_blank=True)
+    jackpot = AwardSerializer(allow_null=True)
+    envy_bonuses = AwardSerializer(many=True)
+    shared_awards = AwardSerializer(many=True)
+    meter = PreviewMeterSerializer(allow_null=True)
+    sections = serializers.ListField(child=serializers.CharField())
+    submission = serializers.DictField()

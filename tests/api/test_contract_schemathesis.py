@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance",
           "response_schema_conformance")
-EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "6"))  # per operation, mode and caller
+EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "4"))  # per operation, mode and caller
 
 
 def _demo_ids() -> dict[str, object]:

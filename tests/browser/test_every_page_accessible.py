@@ -13,9 +13,9 @@ from tests.browser.session import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROLES = ("tgm", "compliance", "floormgr", "floorperson", "auditor")
-# Not pages: downloads, the sign-out form's target, the admin (Django's), the API docs (its own
+# Not pages: downloads (CSV, PDF), the sign-out form's target, the admin (Django's), the API docs (its own
 # test, tests/browser/test_office_journeys.py).
-SKIP = ("/logout/", "/admin/", "/api/", "format=csv", "/pdf", ".pdf", "/media/")
+SKIP = ("/logout/", "/admin/", "/api/", "format=csv", ".csv", "/pdf", ".pdf", "/media/")
 LIMIT = 60  # pages a role reaches in two steps; a guard against a page linking endlessly
 
 

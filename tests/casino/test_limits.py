@@ -56,6 +56,22 @@ def test_a_key_with_escapes_is_named_as_read():
     assert list(errors) == ["café" + "[0]" * (MAX_JSON_DEPTH - 1)]
 
 
+def test_a_plain_ascii_body_is_still_checked_for_lengths_and_escapes_for_nul():
+    """The fast path (ASCII, no backslash: no NUL or surrogate can be in it) keeps the length
+    limits; one escape anywhere and every string is searched again."""
+    long_id = "e" * (MAX_STRING_LENGTH + 1)
+    assert refused(json.dumps([{"id": "ok"}, {"id": long_id}])) == {
+        "[1].id": [f"a text is at most {MAX_STRING_LENGTH:,} characters "
+                   f"(got {MAX_STRING_LENGTH + 1:,})"]}
+    assert refused('[{"id": "ok"}, {"id": "a\\u0000", "note": "caf\\u00e9"}]') == {
+        "[1].id": ["a NUL character (\\u0000) is not allowed"]}
+    assert refused(json.dumps([{"k" * (MAX_KEY_LENGTH + 1): 1}])) == {
+        f"[0].{'k' * 60}…": [f"a field name is at most {MAX_KEY_LENGTH:,} characters "
+                             f"(got {MAX_KEY_LENGTH + 1:,})"]}
+    assert refused('[{"id": "\\ud800"}]') == {
+        "[0].id": ["a lone surrogate (\\ud800 to \\udfff) is not text"]}
+
+
 def test_check_data_walks_without_recursion_and_names_every_field():
     value: object = "x"
     for _ in range(50_000):

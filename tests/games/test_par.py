@@ -1,5 +1,7 @@
 """Par sheets against figures worked out by hand or published (never read back from our own
-output): Three Card Poker, Let It Ride, baccarat, craps, roulette, Hold 'Em Bonus, Pai Gow."""
+output): Three Card Poker, Let It Ride, baccarat, craps, roulette, the Hold 'Em Bonus Wager.
+Hold 'Em Bonus under optimal play: tests/games/test_par_holdem.py; Pai Gow Poker:
+tests/games/test_par_pai_gow.py."""
 
 from fractions import Fraction
 from math import comb
@@ -132,53 +134,6 @@ def test_holdem_bonus_wager_exact():
     assert w["house_edge"] == pytest.approx(float(-(won - 1200) / 1326))
 
 
-def test_pai_gow_monte_carlo_seeded_with_interval():
-    a = one("pai_gow_poker", "pai_gow", rounds="5000", seed="11")
-    b = one("pai_gow_poker", "pai_gow", rounds="5000", seed="11")
-    assert a == b
-    assert a["method"] == "monte_carlo"
-    lo, hi = a["ci95"]
-    assert lo < a["house_edge"] < hi
-    # Published: house way against house way with the 5% commission, about 2.7%.
-    wide = one("pai_gow_poker", "pai_gow", rounds="20000")
-    assert wide["ci95"][0] < 0.0273 < wide["ci95"][1]
-
-
-def test_holdem_ante_monte_carlo_states_its_strategy():
-    w = one("texas_holdem_bonus", "ante", rounds="200000", seed="3")
-    assert w["method"] == "monte_carlo" and w["ci95"][0] < w["house_edge"] < w["ci95"][1]
-    assert any(n.startswith("Stated strategy") for n in w["notes"])
-    # Published: fold only 2-3 to 2-7 of different suits, 12 x 5 of the 1,326 hands (4.5%).
-    assert rows(w)["folds before the Flop"]["probability"] == pytest.approx(60 / 1326, abs=0.002)
-    # No strategy beats optimal play, about 2% per Ante (Wizard of Odds; casinosite.net:
-    # "only slightly over 2% with optimal play").
-    assert w["ci95"][1] > 0.02
-    # Per total wagered: the Ante plus 2 (Flop) and the Turn and River bets made.
-    assert 1 + 2 * (1 - 60 / 1326) < w["average_units_wagered"] < 5
-    assert w["house_edge_per_total_wagered"] == pytest.approx(
-        w["house_edge"] / w["average_units_wagered"])
-    assert sum(x["return"] for x in w["rows"]) == pytest.approx(-w["house_edge"])
-
-
-@pytest.mark.parametrize(("hole", "board", "bets"), [
-    ("2s 7h", "Ks Qd 9c 8h 3d", (False, False, False)),  # 2-7 of different suits folds
-    ("2s 8h", "Ks Qd 9c 5h 3d", (True, False, False)),   # 2-8 plays, nothing after
-    ("3s 4s", "3h Kd 9c 5h Jd", (True, True, True)),     # a pair of 3s with a hole card
-    ("Ah 5c", "Ks Qd 9c 2h 3d", (True, True, False)),    # an ace in the hole: the Turn only
-    ("Th 9h", "8h 7h Kc 2d 4s", (True, True, True)),     # four in a row of one suit
-    ("Kc Jd", "5s 5d 2h 2c 9s", (True, False, False)),   # the board's pairs alone
-])
-def test_holdem_stated_strategy_decisions(hole, board, bets):
-    import numpy as np
-
-    from games.cards import parse_cards
-    from games.par.simulated import _thb_decisions
-
-    h = np.array([parse_cards(hole)], np.int64)
-    b = np.array([parse_cards(board)], np.int64)
-    assert tuple(bool(x[0]) for x in _thb_decisions(h, b)) == bets
-
-
 @pytest.mark.parametrize(("kwargs", "field"), [
     ({"game": "three_card_poker", "wager": "pair_plus", "paytable": "Z"}, "paytable"),
     ({"game": "three_card_poker", "wager": "bogus"}, "wager"),
@@ -187,7 +142,10 @@ def test_holdem_stated_strategy_decisions(hole, board, bets):
     ({"game": "roulette", "wager": "five_number", "options": {"wheel": "single_zero"}},
      "wager"),
     ({"game": "chess"}, "game"),
-    ({"game": "pai_gow_poker", "options": {"rounds": "10"}}, "options.rounds"),
+    ({"game": "pai_gow_poker", "wager": "pai_gow", "options": {"deals": "10"}},
+     "options.deals"),
+    ({"game": "pai_gow_poker", "wager": "pai_gow", "options": {"rounds": "10"}},
+     "options.rounds"),
 ])
 def test_bad_requests_name_the_field(kwargs, field):
     game = kwargs.pop("game")

@@ -137,18 +137,6 @@ def test_red_black_by_hand():
         1 - (6 * k(7, 27) + 2 * (k(6, 27) + k(5, 27) + k(4, 27))))
 
 
-def test_fortune_bonus_simulated_matches_the_published_edge():
-    # Fortune Bonus 5000-2000-1000-400-150-50-25-5-4-3-2 (our paytable 3): 7.77% before the
-    # Envy Bonus (Wizard of Odds; J. Grochowski, Casino City Times, 17 May 2015: "7.8 percent").
-    w = one("pai_gow_poker", "fortune_bonus", "3", rounds="40000", seed="9")
-    assert w["method"] == "monte_carlo"
-    assert w["ci95"][0] < 0.0777 < w["ci95"][1]
-    assert any("Envy Bonus rows" in n for n in w["notes"])
-    # Three of a kind (3 to 1) and a straight (2 to 1) are common enough to be seen.
-    assert {"three_of_a_kind", "straight", "loses"} <= set(rows(w))
-    assert w == one("pai_gow_poker", "fortune_bonus", "3", rounds="40000", seed="9")
-
-
 def test_suit_shares_by_hand():
     import numpy as np
 
@@ -190,8 +178,11 @@ def test_royal_9_progressive_by_hand():
     # Eight decks (416 cards), 8 of each card. The position's own King-9 (Ks 9s) as both
     # hands' first two cards: 2 orders on each hand, 8/416 x 8/415 x 7/414 x 7/413.
     own_v_own = 4 * 8 * 8 * 7 * 7 / (416 * 415 * 414 * 413)
-    w = one("baccarat", "royal_9_progressive", "5", combinations="Ks 9s,Kh 9h,Kd 9d",
-            meter="50000")
+    sheet = par_sheet("baccarat", wager="royal_9_progressive", paytable="5",
+                      options={"combinations": "Ks 9s,Kh 9h,Kd 9d", "meter": "50000"})["wagers"]
+    assert [w["position"] for w in sheet] == [1, 2, 3]
+    assert [w["combination"] for w in sheet] == ["9s Ks", "9h Kh", "9d Kd"]
+    w = sheet[0]
     r = rows(w)
     assert r["personal_king_9_v_personal_king_9"]["probability"] == pytest.approx(own_v_own)
     # Mega Envy: another position's combination on both hands, two of them here.
@@ -208,6 +199,28 @@ def test_royal_9_progressive_by_hand():
         ("personal_king_9_on_player_hand", 450)))
     assert p["fixed_return"] == pytest.approx(fixed)
     assert p["break_even_meter"] == pytest.approx((1 - fixed) * 5 / own_v_own, abs=0.01)
+    # Every position's combination is suited, one suit each: the same figures by symmetry.
+    assert [x["house_edge"] for x in sheet[1:]] == pytest.approx([w["house_edge"]] * 2)
     with pytest.raises(ParError) as e:
         one("baccarat", "royal_9_progressive", "5", combinations="Ks 8s")
     assert "options.combinations" in e.value.errors
+
+
+def test_royal_9_each_position_by_its_own_combination():
+    # An offsuit combination (Ks 9h) is no suited Royal 9: when it lands on one hand it is paid
+    # the personal row, so a suited King-9 on that hand alone (Ks 9s, another position's) is
+    # the suited row for both positions; but a suited own combination takes those coups from
+    # "any suited Royal 9". Per hand, the first two cards being one given King-9 pair in
+    # either order: 2 x 8/416 x 8/415.
+    one_pair = 2 * 8 * 8 / (416 * 415)
+    suited, offsuit = par_sheet("baccarat", wager="royal_9_progressive", paytable="1",
+                                options={"combinations": "Ks 9s,Ks 9h"})["wagers"]
+    assert (suited["position"], offsuit["position"]) == (1, 2)
+    a, b = rows(suited), rows(offsuit)
+    # Each position's own combination on the Banker's Hand alone: the same chance.
+    assert a["personal_king_9_on_banker_hand"]["probability"] == pytest.approx(
+        b["personal_king_9_on_banker_hand"]["probability"])
+    assert a["personal_king_9_on_banker_hand"]["probability"] < one_pair
+    # The suited own combination leaves fewer suited Royal 9s to the lower row.
+    assert a["any_suited_royal_9"]["probability"] < b["any_suited_royal_9"]["probability"]
+    assert suited["house_edge"] != pytest.approx(offsuit["house_edge"], abs=1e-6)

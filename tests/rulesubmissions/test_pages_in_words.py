@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from rulesubmissions import par, services
+from rulesubmissions import par_jobs, services
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def test_the_review_writes_money_once_with_thousands_and_odds_as_posted(
 
 def test_the_history_says_each_step_and_a_par_sheet_request_in_words(
         named, approved, compliance_officer, client_for):
-    par.par_sheet_request(submission=approved, user=compliance_officer)
+    par_jobs.par_sheet_request(submission=approved, user=compliance_officer)
     body = page(client_for(compliance_officer), "detail", approved.pk)
     history = body[body.index('id="history"'):]
     for step in ("Drafted", "Submitted", "Approved", "Par sheet requested"):
@@ -82,7 +82,7 @@ def test_the_audit_log_names_the_par_lines_by_wager_and_paytable(approved, compl
     """Pair Plus D is "Pair Plus paytable D" (§649a.12(d)); no engine key in the record."""
     from casino.models import AuditEvent
 
-    par.par_sheet_request(submission=approved, user=compliance_officer)
+    par_jobs.par_sheet_request(submission=approved, user=compliance_officer)
     event = AuditEvent.objects.get(action="rulesubmissions.par_sheet.request")
     lines = event.after["par_sheets"]
     assert "Pair Plus Wager · Pair Plus paytable D" in lines

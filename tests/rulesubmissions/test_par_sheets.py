@@ -9,7 +9,7 @@ from django.db import connection
 from django.urls import reverse
 
 from casino.audit import AuditEvent
-from rulesubmissions import par
+from rulesubmissions import par, par_jobs
 from rulesubmissions.models import ParSheet, ParSheetStatus
 from tests.workers import require_redis_settings, running_worker, worker_env
 
@@ -54,18 +54,18 @@ def test_side_wager_lines_and_base_options_passed(table_games_manager, keystone)
 
 @pytest.mark.django_db
 def test_a_failed_line_is_asked_for_again(draft, compliance_officer):
-    queued = par.par_sheet_request(submission=draft, user=compliance_officer)
+    queued = par_jobs.par_sheet_request(submission=draft, user=compliance_officer)
     failed = queued[0]
     ParSheet.objects.filter(pk=failed.pk).update(status=ParSheetStatus.FAILED, error="lost")
-    again = par.par_sheet_request(submission=draft, user=compliance_officer)
+    again = par_jobs.par_sheet_request(submission=draft, user=compliance_officer)
     assert [s.pk for s in again] == [failed.pk] and again[0].status == ParSheetStatus.QUEUED
 
 
 @pytest.mark.django_db
 def test_request_queues_once_and_compute_fills_the_cache(draft, compliance_officer):
-    queued = par.par_sheet_request(submission=draft, user=compliance_officer)
+    queued = par_jobs.par_sheet_request(submission=draft, user=compliance_officer)
     assert {s.status for s in queued} == {ParSheetStatus.QUEUED}
-    assert par.par_sheet_request(submission=draft, user=compliance_officer) == []
+    assert par_jobs.par_sheet_request(submission=draft, user=compliance_officer) == []
     assert AuditEvent.objects.filter(action="rulesubmissions.par_sheet.request").count() == 1
     state = par.par_sheet_state(draft)
     assert state["pending"] and state["progress"] == 0
@@ -114,7 +114,7 @@ def test_a_real_worker_computes_the_job(draft, compliance_officer, tmp_path):
     env = worker_env(CELERY_BROKER_URL=url, DATABASE_URL=_database_url(),
                      CASINO_VAR_DIR=str(tmp_path / "var"))
     with running_worker(env, tmp_path / "worker.log"):
-        queued = par.par_sheet_request(submission=draft, user=compliance_officer)
+        queued = par_jobs.par_sheet_request(submission=draft, user=compliance_officer)
         assert queued
         deadline = time.monotonic() + 300  # a guard against a lost job, not a speed test
         while par.par_sheet_state(draft)["pending"]:
@@ -130,6 +130,6 @@ def test_a_real_worker_computes_the_job(draft, compliance_officer, tmp_path):
 @pytest.mark.django_db
 def test_a_new_engine_version_computes_cached_sheets_again(draft, compliance_officer,
                                                            monkeypatch):
-    before = {k for _, k in par._sheets(draft)}
+    before = {k for _, k in par.keyed_lines(draft)}
     monkeypatch.setattr(par, "VERSION", par.VERSION + 1)
-    assert before.isdisjoint(k for _, k in par._sheets(draft))
+    assert before.isdisjoint(k for _, k in par.keyed_lines(draft))

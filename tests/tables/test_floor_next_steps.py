@@ -178,3 +178,15 @@ def test_a_compliance_officer_sees_the_layouts_waiting(client_for, compliance_of
     layouts.layout_transition(actor=table_games_manager, layout=layout, to="submitted")
     text = seen(client_for(compliance_officer).get(reverse("dashboard")).text)
     assert "Layouts waiting for your approval 1" in text and "Review Pit 3" in text
+
+
+def test_the_meter_board_leads_with_the_jackpots_pending(client_for, floor_manager, tcp_table,
+                                                         record):
+    body = tcp_round(position(1, "As Ks Qs", pair_plus="5.00", three_card_progressive="1.00"))
+    slip = record(tcp_table, 1, "three_card_progressive", body)
+    html = client_for(floor_manager).get(reverse("tables:meter-board")).text
+    text = seen(html[html.index('<div class="msg msg-warn" id="board-jackpots">'):]
+                .split("</div>")[0])
+    assert text == ("1 jackpot pending, to be validated and paid in the order recorded: "
+                    f"Slip {slip.number}: $5,000.00, table TCP-1, seat 1, waiting for "
+                    f"validation, waiting just now")

@@ -247,3 +247,18 @@ def test_a_payout_through_the_slip_is_never_paid_from_the_table_inventory(
     assert [k for k, _ in PayForm(slip=slip).fields["paid_from"].choices] == [
         "not_table_inventory"]
     assert slips.slip_pay(slip=slip, actor=floorperson).paid_from == "not_table_inventory"
+
+
+def test_a_version_that_does_not_say_how_the_bonus_is_paid_cannot_seed_its_meter(
+        keystone, table_games_manager, compliance_officer, floor_manager):
+    # §631b.6(c)(6): paid "as indicated by the certificate holder in its Rules Submission". A
+    # version approved before the term existed (here: the term taken out) says nothing: no
+    # Must-Hit-By meter runs under it.
+    submission = mb.approve(keystone, mb.mystery_terms("B-5"), table_games_manager,
+                            compliance_officer)
+    options = {k: v for k, v in submission.options.items() if k != "must_hit_by_payment"}
+    RulesSubmission.objects.filter(pk=submission.pk).update(options=options)
+    submission.refresh_from_db()
+    table = mb.open_table(keystone, submission, "BAC-3")
+    with pytest.raises(meters.MeterError, match=r"does not say how a Must-Hit-By payout is paid"):
+        meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)

@@ -11,7 +11,7 @@ def _percent(value: float | None) -> str:
 
 class Command(BaseCommand):
     help = ("Print a game's par sheet: each wager's house edge, standard deviation and the "
-            "probability and return of each paytable row (exact, or Monte Carlo with a 95% "
+            "probability and return of each paytable row (exact, or simulated with a 95% "
             "confidence interval).")
 
     def add_arguments(self, parser):
@@ -59,5 +59,13 @@ class Command(BaseCommand):
                        else "never seen in this simulation")
                 self.stdout.write(f"  break-even meter {even}; top award {top} (New Jersey "
                                   "floor: 1 in 100,000,000)")
+            if w.get("strategy"):
+                st = w["strategy"]
+                self.stdout.write(f"  strategy: {st['name']}; fold {', '.join(st['folds'])}; "
+                                  f"Turn Wager on {_percent(st['turn_bet_frequency'])}, River "
+                                  f"Wager on {_percent(st['river_bet_frequency'])} of hands played")
+            if w.get("envy_return_per_other_player") is not None:
+                self.stdout.write(f"  Envy Bonus: {_percent(w['envy_return_per_other_player'])}"
+                                  " per other player on a $5 wager")
             for note in w["notes"]:
                 self.stdout.write(f"  {note}")
