@@ -27,7 +27,8 @@ EVENTS_PER_ENTRY = 2
 HIT_EVERY = 500  # contributions of one meter between two hits
 PRIZE = Decimal("500.00")
 WAGER = Decimal("5.00")
-AUDIT_CHUNK = 100_000  # events per COPY and COMMIT (the link trigger runs at each COMMIT)
+AUDIT_CHUNK = 20_000  # events per COPY and COMMIT (the link trigger runs at each COMMIT;
+# its cost per event grows in a larger transaction)
 UNIT = EVENTS_PER_ENTRY * TABLES  # event counts are multiples of this: every meter the same
 ROYAL = {"dealer": ["Qd", "3c", "2d"], "community": ["Jh", "Th"],
          "positions": [{"seat": 1, "cards": ["Ah", "Kh", "Qh"],

@@ -208,7 +208,15 @@ class SubmissionDetail(AbilityByMethod, generics.RetrieveAPIView):
 
     def _update(self, request, partial: bool) -> Response:
         submission = self.get_object()
-        terms = parsed(SubmissionTerms, request, partial=partial)
+        try:
+            # the precondition before the body (RFC 9110 §13.2.2); checked again under the lock
+            services.submission_check_if_match(submission, _if_match(request))
+        except services.StaleVersion as exc:
+            return Response({"errors": {"If-Match": [str(exc)]}},
+                            status=status.HTTP_412_PRECONDITION_FAILED)
+        # PUT replaces every term but the game, which never changes: each term is optional to
+        # the parser, and the rules name any a version needs
+        terms = parsed(SubmissionTerms, request, partial=True)
         if "property" in terms:
             return _bad({"property": ["a version stays at its property: leave it out"]})
         try:
@@ -222,15 +230,15 @@ class SubmissionDetail(AbilityByMethod, generics.RetrieveAPIView):
             return _bad(exc.errors)
         return _with_etag(Response(SubmissionSerializer(submission).data), submission)
 
-    @extend_schema(request=SubmissionTerms, parameters=[IF_MATCH, ETAG], responses={
-        200: SubmissionSerializer,
-        **errors(e412="The version changed since you read it (If-Match).")})
+    @extend_schema(request=SubmissionTerms(partial=True), parameters=[IF_MATCH, ETAG],
+                   responses={200: SubmissionSerializer, **errors(
+                       e412="The version changed since you read it (If-Match).")})
     def put(self, request, pk: int):
         return self._update(request, partial=False)
 
-    @extend_schema(request=SubmissionTerms, parameters=[IF_MATCH, ETAG], responses={
-        200: SubmissionSerializer,
-        **errors(e412="The version changed since you read it (If-Match).")})
+    @extend_schema(request=SubmissionTerms(partial=True), parameters=[IF_MATCH, ETAG],
+                   responses={200: SubmissionSerializer, **errors(
+                       e412="The version changed since you read it (If-Match).")})
     def patch(self, request, pk: int):
         return self._update(request, partial=True)
 

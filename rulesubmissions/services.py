@@ -177,6 +177,14 @@ def submission_new_version(*, actor, property: Property, game: str) -> RulesSubm
 
 
 @transaction.atomic
+def submission_check_if_match(submission: RulesSubmission, if_match: str | None) -> None:
+    """``StaleVersion`` unless ``if_match`` (None: no check) is the version's ETag now."""
+    if if_match is not None and if_match != submission_etag(submission):
+        raise StaleVersion(f"Version {submission.version} was changed by someone else at "
+                           f"{timezone.localtime(submission.updated_at):%Y-%m-%d %H:%M:%S} "
+                           "since you read it; your change was not saved.")
+
+
 def submission_update(*, actor, submission: RulesSubmission, terms: dict, partial: bool = False,
                       if_match: str | None = None) -> RulesSubmission:
     """Replace a draft's (or returned version's) terms; the game cannot change. ``partial``
@@ -185,10 +193,7 @@ def submission_update(*, actor, submission: RulesSubmission, terms: dict, partia
     since the writer read it (``submission_etag``)."""
     submission = RulesSubmission.objects.select_for_update().get(pk=submission.pk)
     require(actor, "rulesubmissions.draft", submission.property)
-    if if_match is not None and if_match != submission_etag(submission):
-        raise StaleVersion(f"Version {submission.version} was changed by someone else at "
-                           f"{timezone.localtime(submission.updated_at):%Y-%m-%d %H:%M:%S} "
-                           "since you read it; your change was not saved.")
+    submission_check_if_match(submission, if_match)
     if partial and isinstance(terms, dict):
         terms = {**submission.terms(), **terms}
     if submission.status not in EDITABLE:

@@ -120,14 +120,15 @@ def adjustment_propose(request, pk: int):
     meter = _meter(request, pk)
     try:
         # plain ASCII dollars: "5_0", " 5.00 ", "+5.00", "٥" and "1e9" are not amounts
+        # (more places than a meter keeps, for the service to name its rule)
         amount = parse_money(request.POST.get("amount", ""), signed=True,
-                             places=METER_DIGITS["decimal_places"])
+                             places=2 * METER_DIGITS["decimal_places"])
         services.adjustment_propose(meter=meter, amount=amount,
                                   reason=request.POST.get("reason", ""), actor=request.user)
-    except ValueError:
-        messages.error(request, "Amount: enter a signed amount in dollars, like -12.50")
     except services.MeterError as exc:
         messages.error(request, f"{exc.field.capitalize()}: {exc}")
+    except ValueError:
+        messages.error(request, "Amount: enter a signed amount in dollars, like -12.50")
     else:
         messages.success(request, "Adjustment proposed: a second person must approve it.")
     return redirect("tables:meter-detail", pk=meter.pk)

@@ -13,6 +13,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 import games
+from casino.formats import person
 from tables.meters.selectors import dollars
 from tables.slips.models import JackpotSlip, SlipKind, SlipStatus
 from tables.slips.selectors import recorder
@@ -50,7 +51,7 @@ def _money(value) -> str:
 def _when(user, moment) -> str:
     if user is None:
         return ""
-    return f"{user.get_username()}, {timezone.localtime(moment):%Y-%m-%d %H:%M}"
+    return f"{person(user)}, {timezone.localtime(moment):%Y-%m-%d %H:%M}"
 
 
 def slip_cards(slip: JackpotSlip) -> list[tuple[str, str]]:
@@ -97,7 +98,7 @@ def print_lines(slip: JackpotSlip) -> list[tuple[str, str]]:
               ("Paid by", _when(slip.paid_by, slip.paid_at))]
     if slip.status == SlipStatus.VOIDED:
         lines += [("Void", f"{slip.void_reason} (asked by "
-                           f"{slip.void_requested_by.get_username()}, confirmed by "
+                           f"{person(slip.void_requested_by)}, confirmed by "
                            f"{_when(slip.voided_by, slip.voided_at)})")]
     return lines
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from casino.formats import person
 from casino.models import Property
 from tables.slips.errors import choices, fail
 from tables.slips.models import JackpotSlip, SlipKind, SlipStatus
@@ -81,7 +82,9 @@ def slip_get(*, property: Property, pk: int) -> JackpotSlip:
             .get(property=property, pk=pk))
 
 def username(user) -> str:
-    return user.get_username() if user else ""
+    """Who, as the slip, its print, PDF and CSV name them: the person's name ("Fiona Marsh"),
+    the user name only when no name is on file."""
+    return person(user) if user else ""
 
 
 def recorder(slip: JackpotSlip) -> str:

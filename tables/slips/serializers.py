@@ -8,6 +8,7 @@ from rest_framework import serializers
 from casino.api_filters import DayFilter, MoneyFilter, StrictFilterSet
 from casino.selectors import current_property
 from tables.slips import selectors
+from tables.slips.errors import choices
 from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
 from tables.slips.validation import family, total
 
@@ -117,8 +118,12 @@ class SlipFilter(StrictFilterSet):
     date_from = DayFilter(help_text="From this gaming day (YYYY-MM-DD).")
     date_to = DayFilter(help_text="To this gaming day (YYYY-MM-DD), inclusive.")
     table = django_filters.CharFilter(max_length=40, help_text="A table's label.")
-    status = django_filters.ChoiceFilter(choices=SlipStatus.choices)
-    kind = django_filters.ChoiceFilter(choices=SlipKind.choices)
+    status = django_filters.ChoiceFilter(
+        choices=SlipStatus.choices,
+        error_messages={"invalid_choice": f"Choose one of {choices(SlipStatus)}."})
+    kind = django_filters.ChoiceFilter(
+        choices=SlipKind.choices,
+        error_messages={"invalid_choice": f"Choose one of {choices(SlipKind)}."})
     amount_min = MoneyFilter(help_text="Awards of at least this many dollars.")
     amount_max = MoneyFilter(help_text="Awards of at most this many dollars.")
     ranges = (("date_from", "date_to"), ("amount_min", "amount_max"))

@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.audit import audit_record
+from casino.formats import person
 from casino.permissions import require
 from tables.meters import services as meter_service
 from tables.slips import locks
@@ -74,7 +75,7 @@ def slip_void(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
     _voidable(parent, companions)
     if parent.void_requested_by_id is not None:
         raise conflict("void", f"Slip {parent.number} already has an open void request, asked "
-                               f"by {parent.void_requested_by.get_username()}: "
+                               f"by {person(parent.void_requested_by)}: "
                                f"\"{parent.void_reason}\". A second person confirms it (on the "
                                f"slip's page, or POST .../void/confirm/); a second request is "
                                f"never a confirmation.")

@@ -141,6 +141,13 @@ def test_an_amount_that_is_not_plain_dollars_is_refused_never_read(demo, amount)
         "positions": [{"seat": 1, "cards": ["Ah", "Kh", "Qh"],
                        "wagers": {"ante": amount, "play": "10.00"}}]}, format="json")
     _refused(settle, "positions[0].wagers.ante")
+    slip = signed_in("floormgr").post("/api/v1/jackpot-slips/", {
+        "table": "TCP-1", "seat": 1, "wager": "five_card_progressive", "round": {
+            "dealer": ["Qd", "3c", "2d"], "community": ["Jh", "Th"], "positions": [
+                {"seat": 1, "cards": ["Ah", "Kh", "Qh"], "wagers": {
+                    "ante": "5.00", "play": "5.00", "five_card_progressive": amount}}]}},
+        format="json")
+    assert slip.status_code == 400, slip.content[:300]
     table_settle = signed_in("floormgr").post(_url("/api/v1/tables/{table}/settle/"), {
         "dealer": ["2c", "7d", "9s"], "positions": [
             {"seat": 1, "cards": ["Ah", "Kh", "Qh"], "wagers": {"ante": amount}}]},
@@ -282,3 +289,13 @@ def test_the_meter_list_filters_by_table(demo):
     refused = api.get("/api/v1/meters/?table=NOPE")
     _refused(refused, "table")
     assert api.get("/api/v1/meters/?tabel=TCP-1").json()["errors"]["tabel"]
+
+
+@pytest.mark.parametrize("query,field", [
+    ("amount_min=NaN", "amount_min"), ("amount_max=Infinity", "amount_max"),
+    ("amount_min=1e999999999", "amount_min"), ("date_to=9999-12-31", "date_to"),
+    ("date_from=0001-01-01", "date_from"), ("status=lost", "status"),
+    ("amount_min=20.00&amount_max=10.00", "amount_max"), ("colour=red", "colour"),
+])
+def test_a_bad_slip_list_filter_is_a_400_naming_it(demo, query, field):
+    _refused(signed_in("auditor").get(f"/api/v1/jackpot-slips/?{query}"), field)

@@ -190,3 +190,18 @@ def test_the_meter_board_leads_with_the_jackpots_pending(client_for, floor_manag
     assert text == ("1 jackpot pending, to be validated and paid in the order recorded: "
                     f"Slip {slip.number}: $5,000.00, table TCP-1, seat 1, waiting for "
                     f"validation, waiting just now")
+
+
+def test_the_slip_page_print_and_csv_name_people_not_user_names(client_for, floor_manager,
+                                                                auditor, tcp_table, record):
+    floor_manager.first_name, floor_manager.last_name = "Fiona", "Marsh"
+    floor_manager.save()
+    body = tcp_round(position(1, "As Ks Qs", pair_plus="5.00", three_card_progressive="1.00"))
+    slip = record(tcp_table, 1, "three_card_progressive", body)
+    client = client_for(auditor)
+    for name in ("slip-detail", "slip-print"):
+        text = seen(client.get(reverse(f"tables:{name}", args=[slip.pk])).text)
+        assert "Fiona Marsh" in text and "fiona," not in text, name
+    from tables.slips.printing import print_lines
+
+    assert dict(print_lines(slip))["Recorded by"].startswith("Fiona Marsh, ")  # the PDF's too
