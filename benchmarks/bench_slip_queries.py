@@ -22,8 +22,8 @@ import json
 from collections import Counter
 
 from benchmarks.support import throwaway_database
+from tests.queries import counting
 
-CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 # What a statement is for, by the first table it names.
 PURPOSE = (("django_session", "request"), ("auth_user", "request"),
            ("auth_permission", "request"), ("casino_property", "request"),
@@ -43,13 +43,9 @@ def purpose(sql: str) -> str:
 
 def counted(send) -> tuple[int, Counter, list[str]]:
     """(statements but transaction control, by purpose, all of them) of ``send()``."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-    with CaptureQueriesContext(connection) as ctx:
+    with counting() as found:
         send()
-    sql = [q["sql"] for q in ctx.captured_queries]
-    data = [s for s in sql if not s.split(None, 1)[0].upper().startswith(CONTROL)]
-    return len(data), Counter(purpose(s) for s in data), sql
+    return len(found), Counter(purpose(s) for s in found.statements), found.sql
 
 
 def _world():

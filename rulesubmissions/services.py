@@ -176,7 +176,6 @@ def submission_new_version(*, actor, property: Property, game: str) -> RulesSubm
     return submission_create(actor=actor, property=property, terms=base.terms())
 
 
-@transaction.atomic
 def submission_check_if_match(submission: RulesSubmission, if_match: str | None) -> None:
     """``StaleVersion`` unless ``if_match`` (None: no check) is the version's ETag now."""
     if if_match is not None and if_match != submission_etag(submission):
@@ -185,6 +184,7 @@ def submission_check_if_match(submission: RulesSubmission, if_match: str | None)
                            "since you read it; your change was not saved.")
 
 
+@transaction.atomic
 def submission_update(*, actor, submission: RulesSubmission, terms: dict, partial: bool = False,
                       if_match: str | None = None) -> RulesSubmission:
     """Replace a draft's (or returned version's) terms; the game cannot change. ``partial``

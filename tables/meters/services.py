@@ -153,7 +153,8 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
 def _submission_now(meter: Meter):
     """The version every table of the meter plays by now, or None while they differ (a
     linked group's parameters change only when all its tables agree, §605a.8)."""
-    versions = {terms_of(t) for t in Table.objects.filter(pk__in=owner_tables(meter))}
+    versions = {terms_of(t) for t in Table.objects.filter(pk__in=owner_tables(meter))
+                .select_related("submission", "property")}
     return versions.pop() if len(versions) == 1 else None
 
 

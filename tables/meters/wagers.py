@@ -186,7 +186,7 @@ def _locked_meters(table: Table) -> list[Meter]:
     """The owner's meters, locked in pk order (after the owner row: tables.slips.locks)."""
     return list(Meter.objects.select_for_update(no_key=True, of=("self",))
                 .filter(**selectors.owner_filter(table))
-                .select_related("submission").order_by("pk"))
+                .select_related("submission", "table", "linked_group").order_by("pk"))
 
 
 def lock_owner_meters(table: Table) -> dict[str, Meter]:

@@ -109,7 +109,8 @@ class SlipList(generics.ListAPIView):
         if data is None:
             return _bad({"non_field_errors": ["The body must be a JSON object."]})
         label = data.pop("table", None)
-        table = Table.objects.filter(property=_property(request), label=label).first()
+        table = (Table.objects.select_related("property", "submission")  # read once (issue 23)
+                 .filter(property=_property(request), label=label).first())
         if table is None:
             return _bad({"table": ["No table with this label at your property."]})
         try:

@@ -52,6 +52,17 @@ class Row:
     seat: str
     cards: str
     amounts: dict[str, str]
+    names: dict[str, str]
+
+    @property
+    def who(self) -> str:
+        """The row as a screen reader names it: "winning seat", "other seat 1"."""
+        return "winning seat" if self.index == 0 else f"other seat {self.index}"
+
+    @property
+    def fields(self) -> list[tuple[str, str, str]]:
+        """(key, "Pair Plus Wager amount, winning seat", value) for each wager's box."""
+        return [(k, f"{self.names[k]} amount, {self.who}", v) for k, v in self.amounts.items()]
 
 
 @dataclass
@@ -90,7 +101,8 @@ class RecordForm:
     @property
     def rows(self) -> list[Row]:
         return [Row(i, self.values.get(f"seat_{i}", ""), self.values.get(f"cards_{i}", ""),
-                    {k: self.values.get(f"amount_{i}_{k}", "") for k, _ in self.wagers})
+                    {k: self.values.get(f"amount_{i}_{k}", "") for k, _ in self.wagers},
+                    dict(self.wagers))
                 for i in range(OTHER_ROWS + 1)]
 
     def data(self) -> dict:

@@ -25,6 +25,8 @@ adjustment, new parameters) lock the one meter row (2) and nothing after it but 
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from tables.floor.models import Table
 from tables.meters.models import Meter
 from tables.meters.wagers import apply_received, lock_owner_meters
@@ -49,14 +51,21 @@ def slip(found: JackpotSlip) -> JackpotSlip:
 
 def family(found: JackpotSlip) -> tuple[JackpotSlip, list[JackpotSlip]]:
     """Step 3 for a jackpot slip and its companions: the jackpot slip first, then each Envy
-    Bonus and shared-award slip in number order."""
-    parent = slip(found)
-    companions = list(JackpotSlip.objects.select_for_update(of=("self",))
-                      .select_related(*RELATED).filter(parent=parent).order_by("number"))
-    return parent, companions
+    Bonus and shared-award slip in number order. One statement (issue 23): companions are
+    numbered after their jackpot slip, and PostgreSQL locks the rows in the order it sorts
+    them, so the order of the locks is the one above."""
+    rows = list(JackpotSlip.objects.select_for_update(of=("self",)).select_related(*RELATED)
+                .filter(Q(pk=found.pk) | Q(parent_id=found.pk)).order_by("number"))
+    if not rows or rows[0].pk != found.pk:
+        raise JackpotSlip.DoesNotExist(f"slip {found.pk} is gone")
+    return rows[0], rows[1:]
 
 
 def counter(prop) -> SlipCounter:
-    """Step 4: the property's slip counter, locked until commit."""
+    """Step 4: the property's slip counter, locked until commit (made the first time: one
+    statement after that, issue 23)."""
+    found = SlipCounter.objects.select_for_update().filter(property=prop).first()
+    if found is not None:
+        return found
     SlipCounter.objects.get_or_create(property=prop)
     return SlipCounter.objects.select_for_update().get(property=prop)

@@ -24,8 +24,9 @@ def slip_pdf_bytes(slip) -> bytes:
     styles = getSampleStyleSheet()
     doc = SimpleDocTemplate(out, pagesize=LETTER, title=f"Jackpot slip {slip.number}",
                             leftMargin=0.75 * inch, rightMargin=0.75 * inch)
-    rows = [[Paragraph(f"<b>{label}</b>", styles["Normal"]), Paragraph(_escape(value),
-                                                                     styles["Normal"])]
+    rows = [[Paragraph(f"<b>{label}</b>", styles["Normal"]),
+             Paragraph(_pdf_cards(value) if label in CARD_LABELS else _escape(value),
+                       styles["Normal"])]
             for label, value in print_lines(slip)]
     table = Table(rows, colWidths=[1.9 * inch, 5.0 * inch])
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
@@ -40,6 +41,20 @@ def slip_pdf_bytes(slip) -> bytes:
     return out.getvalue()
 
 
+def _pdf_cards(cards: str) -> str:
+    """"A♥ K♥ Q♥" on the PDF: ReportLab's default font (Helvetica, WinAnsi) has no suit
+    symbols, so each suit is set in the standard Symbol font, which has them (no font file)."""
+    out = []
+    for code in cards.split():
+        text, _words, red = card_words(code)
+        if text[-1:] in "♠♥♦♣" and text != code:
+            text = f'{_escape(text[:-1])}<font name="Symbol">{text[-1]}</font>'
+        else:
+            text = _escape(text)
+        out.append(f'<font color="#b00020">{text}</font>' if red else text)
+    return " ".join(out)
+
+
 def _escape(text: str) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -52,6 +67,26 @@ def _when(user, moment) -> str:
     if user is None:
         return ""
     return f"{person(user)}, {timezone.localtime(moment):%Y-%m-%d %H:%M}"
+
+
+RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
+SUIT_SYMBOLS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"),
+                "c": ("♣", "clubs")}
+
+
+def card_words(code: str) -> tuple[str, str, bool]:
+    """("A♥", "Ace of hearts", red) for "Ah"; the joker and anything else as written."""
+    if code == "Jk":
+        return "Joker", "Joker", False
+    rank, suit = code[:-1].upper(), code[-1:].lower()
+    if suit not in SUIT_SYMBOLS or not rank:
+        return code, code, False
+    symbol, name = SUIT_SYMBOLS[suit]
+    shown = "10" if rank == "T" else rank
+    return f"{shown}{symbol}", f"{RANK_NAMES.get(rank, shown)} of {name}", suit in "hd"
+
+
+CARD_LABELS = {"Seat's cards", "Dealer's cards", "Community cards", "Player hand", "Banker hand"}
 
 
 def slip_cards(slip: JackpotSlip) -> list[tuple[str, str]]:

@@ -13,12 +13,14 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import games
+from casino.formats import person
 from casino.forms import day_param
 from casino.permissions import ability_required, can
 from tables.floor.models import Table, TableStatus
 from tables.floor.selectors import terms_for
 from tables.meters.selectors import dollars as money
 from tables.slips import exports, printing, reports, selectors, services, validation
+from tables.slips.awards import PAID_FROM_WORDS
 from tables.slips.errors import SlipError
 from tables.slips.forms import (
     PayForm,
@@ -120,15 +122,13 @@ def _recorded(slip: JackpotSlip) -> str:
     return said + "."
 
 
-@ability_required("slips.read")
-def slip_detail(request, pk: int):
-    slip = _slip(request, pk)
+def _detail_context(request, slip: JackpotSlip) -> dict:
     user, prop = request.user, request.property
     payouts = validation.payouts(slip)
     total = validation.total(p.slip for p in payouts)
     voidable = (slip.status not in (SlipStatus.VOIDED, SlipStatus.PAID) and not slip.parent_id
                 and can(user, "slips.void", prop))
-    return render(request, "tables/slips/detail.html", {
+    context = {
         "slip": slip, "companions": slip.companions.order_by("number"),
         "cards": printing.slip_cards(slip), "payouts": payouts,
         "total": total, "total_value": f"{total:.2f}",
@@ -145,20 +145,40 @@ def slip_detail(request, pk: int):
         "can_confirm_void": voidable and slip.void_requested_by_id not in (None, user.pk),
         "pay_form": PayForm(slip=slip), "void_form": VoidForm(),
         "witness_threshold": prop.jackpot_witness_threshold,
-    })
+        "reads_tables": can(user, "tables.read", prop),
+        "reads_meters": can(user, "meters.read", prop),
+    }
+    context["show_actions"] = any(context[k] for k in (
+        "can_validate", "can_pay", "can_ask_void", "can_confirm_void")) or (
+        slip.status == SlipStatus.RECORDED and context["own_slip"]) or bool(
+        slip.void_requested_by_id and not slip.voided_by_id)
+    return context
+
+
+@ability_required("slips.read")
+def slip_detail(request, pk: int):
+    return render(request, "tables/slips/detail.html", _detail_context(request, _slip(request, pk)))
 
 
 def _act(request, pk: int, service, done: str, **kwargs):
+    """Do ``service``; htmx: the actions are swapped and the status, facts, payouts and
+    messages with them (out of band), so the page shows the new state without a reload (a
+    refusal is a 200 naming every reason: htmx swaps no 4xx answer)."""
     slip = _slip(request, pk)
+    errors: list[str] = []
     try:
         service(slip=slip, actor=request.user, **kwargs)
     except SlipError as exc:
-        for message in (m for ms in exc.errors.values() for m in ms):
-            messages.error(request, message)
+        errors = [m for ms in exc.errors.values() for m in ms]
     else:
         messages.success(request, done.format(number=slip.number))
-    url = reverse("tables:slip-detail", args=[pk])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if request.htmx:
+        slip = _slip(request, pk)
+        return render(request, "tables/slips/_slip_changed.html",
+                      {**_detail_context(request, slip), "errors": errors})
+    for error in errors:
+        messages.error(request, error)
+    return redirect("tables:slip-detail", pk=pk)
 
 
 @ability_required("slips.validate")
@@ -167,19 +187,48 @@ def slip_validate(request, pk: int):
     """The validator ticks the confirmation naming the amounts; the total the page showed is
     what the service checks against the slips (a change meanwhile is refused)."""
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the confirmation naming the amounts: validating pays "
-                                "every payout the slip shows.")
+        said = ("Tick the confirmation naming the amounts: validating pays every payout the "
+                "slip shows.")
+        if request.htmx:
+            return render(request, "tables/slips/_slip_actions.html",
+                          {**_detail_context(request, _slip(request, pk)), "errors": [said]})
+        messages.error(request, said)
         return redirect("tables:slip-detail", pk=pk)
     return _act(request, pk, services.slip_validate,
                 "Slip {number} validated with every payout it shows: each may now be paid.",
                 data={"total": request.POST.get("total", "")})
 
 
+def _pay_confirmation(request, slip: JackpotSlip, paid_from: str) -> dict:
+    """What marking the slip paid records, in words, before it is done: the amount, to whom,
+    from where (§649a.11(c)(5)(iv) and its twins), and that a paid slip is never voided."""
+    where = PAID_FROM_WORDS.get(paid_from, PAID_FROM_WORDS.get(slip.paid_from, ""))
+    won = f"a {slip.hand} on the {slip.wager_name}" if slip.hand else f"the {slip.wager_name}"
+    lines = [f"{money(slip.award)} to the player at seat {slip.seat} of table "
+             f"{slip.table.label}, for {won}.", f"Paid from: {where}."]
+    if slip.meter_name and slip.meter_after is not None:
+        lines.append(f"The jackpot is no longer pending on the {slip.meter_name} meter.")
+    lines += [f"You, {person(request.user)}, are recorded as paying it. A paid slip is never "
+              f"voided."]
+    return {"heading": f"Mark slip {slip.number} paid?", "lines": lines,
+            "paid_from": paid_from, "button": f"Mark paid: {money(slip.award)}"}
+
+
 @ability_required("slips.validate")
 @require_POST
 def slip_pay(request, pk: int):
+    """Asks first (a POST without ``confirm=yes`` answers with what paying will record), then
+    marks the slip paid; htmx swaps the slip's actions, then its status, facts and payouts."""
+    paid_from = request.POST.get("paid_from", "")
+    if request.POST.get("confirm") != "yes":
+        slip = _slip(request, pk)
+        context = {**_detail_context(request, slip),
+                   "confirming": _pay_confirmation(request, slip, paid_from)}
+        if request.htmx:
+            return render(request, "tables/slips/_slip_actions.html", context)
+        return render(request, "tables/slips/detail.html", context)
     return _act(request, pk, services.slip_pay, "Slip {number} marked paid.",
-                data={"paid_from": request.POST.get("paid_from", "")})
+                data={"paid_from": paid_from})
 
 
 @ability_required("slips.void")
@@ -201,7 +250,8 @@ def slip_void_confirm(request, pk: int):
 def slip_print(request, pk: int):
     slip = _slip(request, pk)
     return render(request, "tables/slips/print.html", {
-        "slip": slip, "lines": printing.print_lines(slip),
+        "slip": slip, "lines": [(label, value, label in printing.CARD_LABELS)
+                                for label, value in printing.print_lines(slip)],
         "signatures": printing.signature_lines(slip)})
 
 

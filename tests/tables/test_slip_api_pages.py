@@ -1,6 +1,8 @@
 """The jackpot slip API and pages: the same rules as the services, strict input, other
 properties' slips invisible (404), print view with signature lines, PDF, daily report CSV."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -105,15 +107,22 @@ def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_thre
         position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="1.00")))
     client = client_for(auditor)
     page = client.get(reverse("tables:slip-print", args=[big.pk])).content.decode()
-    for text in ("Ah Kh Qh", "Jh Th", "$20,000.00", "Meter before", "$10,000.00",
+    for text in ('aria-label="Ace of hearts, King of hearts, Queen of hearts"',
+                 '<span class="playing-card red">A♥</span>', "Jack of hearts, 10 of hearts",
+                 "$20,000.00", "Meter before", "$10,000.00",
                  "Witness (security or cage)", "§649a.11(c)(7)(iii)"):
         assert text in page
+    assert "Ah Kh Qh" not in page
     assert "Witness" not in client.get(reverse("tables:slip-print", args=[small.pk])).content \
         .decode()  # $60 is below the $1,200 threshold
     pdf = client.get(reverse("tables:slip-pdf", args=[big.pk]))
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
     text = pdf_text(pdf.content)
-    for part in (b"Ah Kh Qh", b"$20,000.00", b"Meter before", b"Meter after", b"$10,000.00",
+    # Helvetica (ReportLab's default, WinAnsi) has no suits: each is set in the standard
+    # Symbol font, where the heart is code 0xA9 (octal 251).
+    assert b"/BaseFont /Symbol" in pdf.content
+    assert re.search(rb"\(A\) Tj /F\d+ \d+ Tf \(\\251\) Tj", text)
+    for part in (b"$20,000.00", b"Meter before", b"Meter after", b"$10,000.00",
                  b"royal flush", b"Witness \\(security or cage\\)", b"Prepared by",
                  b"Validated by \\(floorperson or above"):
         assert part in text, part
@@ -174,7 +183,9 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     # confirmation naming the amounts: $20,000 to seat 1, the $5,000 Envy Bonus to seat 3.
     payouts = detail[detail.index('id="payouts"'):detail.index("</table>",
                                                               detail.index('id="payouts"'))]
-    for text in ("Seat&#x27;s cards: Ah Kh Qh", "Seat&#x27;s cards: 2s 5c 9d", "$20,000.00",
+    for text in ('Seat&#x27;s cards: <span class="hand-cards" role="img" '
+                 'aria-label="Ace of hearts, King of hearts, Queen of hearts">',
+                 'aria-label="2 of spades, 5 of clubs, 9 of diamonds"', "$20,000.00",
                  "$5,000.00", "§649a.12(h)", "§649a.11(c)(7)(iii)", "$25,000.00"):
         assert text in payouts, text
     assert ("I confirm slip 1: $20,000.00 to seat 1 (Five-Card Progressive Payout Wager); "
@@ -187,6 +198,20 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"recorded"}
     fp.post(validate_url, {"total": "25000.00", "confirm": "yes"})
     assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"validated"}
+    # Marking it paid asks first, saying what will happen; only the confirmation pays.
+    slip = JackpotSlip.objects.get(table=tcp_table, number=1)
+    pay_url = done["Location"] + "pay/"
+    asked = fp.post(pay_url, {"paid_from": "not_table_inventory"}).content.decode()
+    assert "Mark slip 1 paid?" in asked
+    assert ("$20,000.00 to the player at seat 1 of table TCP-1, for a royal flush (A) on the "
+            "Five-Card Progressive Payout Wager.") in asked
+    assert "The jackpot is no longer pending on the Five-Card Progressive meter." in asked
+    assert "Paid from: Not from the table inventory: documented and paid by the cage." in asked
+    assert "You, felix, are recorded as paying it." in asked
+    assert JackpotSlip.objects.get(pk=slip.pk).status == "validated"  # asked, not done
+    fp.post(pay_url, {"paid_from": "not_table_inventory", "confirm": "yes"})
+    paid = JackpotSlip.objects.get(pk=slip.pk)
+    assert (paid.status, paid.paid_by) == ("paid", floorperson)
 
 
 def guide_blocks() -> list:
