@@ -1,7 +1,9 @@
 """/api/v1/jackpot-slips/: list, record, detail, and the validate, pay, void and void-confirm
 actions.
 
-Thin views over ``tables.slips.services``; the same rules as the pages. Errors are in the one
+Thin views over ``tables.slips.services``; the same rules as the pages. Each body is parsed by
+its serializer (``tables.slips.serializers``, the one declaration the schema shows too) and the
+service is handed its validated values (issue 20). Errors are in the one
 ``Errors`` shape, ``{"errors": {field: [messages]}}``: bad input a 400, a refusal by the slip's
 state a 409 (a second void request, a paid slip, a later win paid before an earlier one, a total
 the validator did not see, an idempotency key reused for another round); another property's
@@ -14,8 +16,10 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api_fields import NoBody
 from casino.api_filters import Backend
 from casino.api_views import errors as error_answers
+from casino.api_views import parsed
 from casino.permissions import HasAbility
 from casino.selectors import current_property
 from tables.floor.models import Table
@@ -33,6 +37,7 @@ from tables.slips.serializers import (
     ValidateRequest,
     VoidRequest,
 )
+from tables.slips.validation import verify_validator
 
 
 def _bad(errors: dict) -> Response:
@@ -49,6 +54,15 @@ def _property(request):
     """The staff member's property; a token client has none on the request (the middleware
     runs before DRF authenticates it)."""
     return getattr(request, "property", None) or current_property(request.user)
+
+
+def _table(request, label: str) -> Table | None:
+    """The table of the staff member's property with this label (read once, issue 23)."""
+    return (Table.objects.select_related("property", "submission")
+            .filter(property=_property(request), label=label).first())
+
+
+NO_TABLE = {"table": ["No table with this label at your property."]}
 
 
 RECORD_EXAMPLE = {
@@ -105,14 +119,10 @@ class SlipList(generics.ListAPIView):
         examples=[OpenApiExample("A royal flush on the Five-Card Progressive",
                                  value=RECORD_EXAMPLE, request_only=True)])
     def post(self, request):
-        data = dict(request.data) if isinstance(request.data, dict) else None
-        if data is None:
-            return _bad({"non_field_errors": ["The body must be a JSON object."]})
-        label = data.pop("table", None)
-        table = (Table.objects.select_related("property", "submission")  # read once (issue 23)
-                 .filter(property=_property(request), label=label).first())
+        data = dict(parsed(RecordRequest, request))
+        table = _table(request, data.pop("table"))
         if table is None:
-            return _bad({"table": ["No table with this label at your property."]})
+            return _bad(NO_TABLE)
         try:
             slip = services.slip_record(table=table, data=data, actor=request.user)
         except SlipError as exc:
@@ -129,12 +139,11 @@ class SlipPreview(APIView):
     @extend_schema(summary="Preview a jackpot slip", request=PreviewRequest,
                    responses={200: PreviewSerializer})
     def post(self, request):
-        data = dict(request.data) if isinstance(request.data, dict) else {}
-        table = Table.objects.filter(property=_property(request),
-                                     label=data.pop("table", None)).first()
-        if table is None:
-            return _bad({"table": ["No table with this label at your property."]})
+        data = dict(parsed(PreviewRequest, request))
         data.pop("idempotency_key", None)
+        table = _table(request, data.pop("table"))
+        if table is None:
+            return _bad(NO_TABLE)
         try:
             return Response(services.slip_preview(table=table, data=data).as_dict())
         except SlipError as exc:
@@ -154,8 +163,15 @@ class SlipDetail(generics.RetrieveAPIView):
 
 
 class _Action(APIView):
+    """An action on one slip: another property's is a 404, then ``who`` (the person, before
+    the body), then the body parsed by ``body`` and handed to ``service``."""
+
     permission_classes = [HasAbility]
     service = None
+    body = NoBody
+
+    def who(self, slip: JackpotSlip, actor) -> None:
+        """Refuse the person before the body is read (a SlipError); anyone by default."""
 
     def post(self, request, pk: int):
         slip = (JackpotSlip.objects.select_related("property", "table", "parent", "meter")
@@ -163,9 +179,9 @@ class _Action(APIView):
         if slip is None:
             raise Http404
         try:
-            slip = type(self).service(slip=slip, actor=request.user,
-                                      data=request.data if isinstance(request.data, dict)
-                                      else None)
+            self.who(slip, request.user)
+            data = dict(parsed(self.body, request))
+            slip = type(self).service(slip=slip, actor=request.user, data=data)
         except SlipError as exc:
             return _refused(exc)
         return Response(SlipSerializer(slip).data)
@@ -185,6 +201,11 @@ class _Action(APIView):
 class SlipValidate(_Action):
     required_ability = "slips.validate"
     service = staticmethod(services.slip_validate)
+    body = ValidateRequest
+
+    def who(self, slip, actor):
+        """The recorder never validates, whatever the body (§649a.11(c)(5)(iii))."""
+        verify_validator(slip, actor)
 
 
 @extend_schema(
@@ -197,6 +218,7 @@ class SlipValidate(_Action):
 class SlipPay(_Action):
     required_ability = "slips.validate"
     service = staticmethod(services.slip_pay)
+    body = PayRequest
 
 
 @extend_schema(
@@ -212,6 +234,7 @@ class SlipPay(_Action):
 class SlipVoid(_Action):
     required_ability = "slips.void"
     service = staticmethod(services.slip_void)
+    body = VoidRequest
 
 
 @extend_schema(
@@ -219,7 +242,7 @@ class SlipVoid(_Action):
     description=("Voids the slip and its Envy Bonus and shared-award slips; an unpaid meter "
                  "slip's hit and reseed are reversed, and it leaves the meter's "
                  "`pending_jackpots`."),
-    request=None,
+    request=None,  # NoBody: {} or nothing (as casino.api_views.ActionSchema documents it)
     responses={200: SlipSerializer, **error_answers(
         e409="No open void request, or the slip was paid meanwhile.")})
 class SlipVoidConfirm(_Action):

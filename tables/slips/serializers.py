@@ -1,12 +1,16 @@
 """The shapes of /api/v1/jackpot-slips/: a slip as the API answers it (with every payout its
-validation makes and their total) and each action's body. The services read the bodies (strict:
-an unknown key is a 400 naming it); these serializers declare them for the schema."""
+validation makes and their total) and each action's body, declared once: the view parses the
+body with it (strict: an unknown key is a 400 naming it) and the schema documents it (issue 20).
+The rules that need the table or the slip (a seat on the table, a wager of its game, the total
+the validator saw) stay in the services, which the pages call too."""
 
 import django_filters
 from rest_framework import serializers
 
+from casino.api_fields import Choice, Money, StrictSerializer, Text, text_of
 from casino.api_filters import DayFilter, MoneyFilter, StrictFilterSet
 from casino.selectors import current_property
+from tables.floor.models import Table
 from tables.slips import selectors
 from tables.slips.errors import choices
 from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
@@ -82,31 +86,54 @@ class SlipListSerializer(SlipSerializer):
         fields = [f for f in SlipSerializer.Meta.fields if f not in ("payouts", "payouts_total")]
 
 
-class RecordRequest(serializers.Serializer):
-    table = serializers.CharField(help_text="The table's label.")
-    seat = serializers.IntegerField(min_value=1)
-    wager = serializers.CharField(help_text="The winning wager's key.")
-    round = serializers.JSONField(help_text="The cards and wagers as dealt: a table settle's "
-                                            "body.")
-    idempotency_key = serializers.CharField(
+ROUND_MISSING = ("The round is required: the cards and wagers as dealt, the same fields as a "
+                 "table settle.")
+
+
+class RecordRequest(StrictSerializer):
+    """A slip's recording: the table, the winning seat and wager, and the round as dealt."""
+
+    table = text_of(Table, "label", help_text="The table's label.")
+    seat = serializers.IntegerField(min_value=1, max_value=99,
+                                    help_text="The winning seat (one of the table's betting "
+                                              "positions).")
+    wager = text_of(JackpotSlip, "wager", help_text="The winning wager's key.")
+    round = serializers.DictField(
+        help_text="The cards and wagers as dealt: a table settle's body.",
+        error_messages={"required": ROUND_MISSING, "not_a_dict": ROUND_MISSING,
+                        "null": ROUND_MISSING})
+    idempotency_key = Text(
         required=False, max_length=255, allow_blank=True,
         help_text="The client's key for this one recording: the same key with the same body "
                   "gives the same slip; with another body, a 409.")
 
 
-class ValidateRequest(serializers.Serializer):
-    total = serializers.DecimalField(
-        max_digits=14, decimal_places=2,
+class PreviewRequest(RecordRequest):
+    """The same body as a recording's; nothing is written."""
+
+    idempotency_key = Text(required=False, max_length=255, allow_blank=True,
+                           help_text="Read and ignored: a preview records nothing.")
+
+
+class ValidateRequest(StrictSerializer):
+    total = Money(
         help_text="The total of every payout the validator saw (the slip's `payouts_total`): "
-                  "a 409 if the payouts total anything else.")
+                  "a 409 if the payouts total anything else.",
+        error_messages={"required": "Required: the total of every payout the validation "
+                                    "makes, as the slip's page shows it (the jackpot, each "
+                                    "Envy Bonus and shared award)."})
 
 
-class PayRequest(serializers.Serializer):
-    paid_from = serializers.ChoiceField(choices=PaidFrom.choices, required=False)
+class PayRequest(StrictSerializer):
+    paid_from = Choice(choices=PaidFrom.choices, required=False,
+                       help_text="Where the payout came from; the slip's own if not given.")
 
 
-class VoidRequest(serializers.Serializer):
-    reason = serializers.CharField(help_text="Why the slip should be void.")
+class VoidRequest(StrictSerializer):
+    reason = Text(help_text="Why the slip should be void.", error_messages={
+        "required": "A reason is required to ask for a void.",
+        "blank": "A reason is required to ask for a void.",
+        "null": "A reason is required to ask for a void."})
 
 
 # --- issue 20: the list's filters and the preview's shapes -------------------------------------
@@ -141,14 +168,6 @@ class SlipFilter(StrictFilterSet):
     def request_property(self):
         return (getattr(self.request, "property", None)
                 or current_property(self.request.user))
-
-
-class PreviewRequest(serializers.Serializer):
-    table = serializers.CharField(help_text="The table's label.")
-    seat = serializers.IntegerField(min_value=1)
-    wager = serializers.CharField(help_text="The winning wager's key.")
-    round = serializers.JSONField(help_text="The cards and wagers as dealt: a table settle's "
-                                            "body.")
 
 
 class AwardSerializer(serializers.Serializer):

@@ -13,14 +13,16 @@ from tests.browser.session import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROLES = ("tgm", "compliance", "floormgr", "floorperson", "auditor")
-# Not pages: downloads (CSV, PDF), the sign-out form's target, the admin (Django's), the API docs (its own
-# test, tests/browser/test_office_journeys.py).
-SKIP = ("/logout/", "/admin/", "/api/", "format=csv", ".csv", "/pdf", ".pdf", "/media/")
+# Not pages: downloads (an anchor with ``download``, and by their address CSV, PDF and the
+# filing packet), the sign-out form's target, the admin (Django's), the API docs (its own test,
+# tests/browser/test_office_journeys.py).
+SKIP = ("/logout/", "/admin/", "/api/", "format=csv", ".csv", "/pdf", ".pdf", "/media/",
+        "/filing-packet/")
 LIMIT = 60  # pages a role reaches in two steps; a guard against a page linking endlessly
 
 
 def links(page, base: str) -> list[str]:
-    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    hrefs = page.eval_on_selector_all("a[href]:not([download])", "els => els.map(e => e.href)")
     out = []
     for href in hrefs:
         url = href.split("#")[0]
