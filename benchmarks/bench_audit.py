@@ -8,9 +8,12 @@ transaction of the deployment waited for that lock from its first audit event to
 An audited write is the service a table games manager uses to change a closed table's
 configuration (``tables.floor.services.table_update``: the table's row locked, changed, one
 audit event, in one transaction), each writer at its own table, in its own process with its own
-database connection, for ``SECONDS`` after a common start. Printed too: four writers at *one*
-property (their commits queue for that property's one chain lock), the CPU per write, and a
-full check of every chain afterwards, which must find them intact.
+database connection, for ``SECONDS`` after a common start; the configurations are measured in
+``ROUNDS`` interleaved slices (alone, four properties, one property with four writers, again),
+so a change in the shared machine's load falls on all of them. Printed too: four writers at
+*one* property (their commits queue for that property's one chain lock), the CPU per write and
+the cores the writers and PostgreSQL had (fewer than two: other work had the rest), and a full
+check of every chain afterwards, which must find them intact.
 
 Runs in a throwaway PostgreSQL database (``bench_audit_<pid>``), dropped afterwards; skipped
 unless ``DATABASE_URL`` is PostgreSQL.
@@ -26,7 +29,8 @@ from benchmarks.cpu import CpuSampler, fixed, per_item, postgres_backends
 from benchmarks.support import property_with_staff, throwaway_database
 
 PROPERTIES = 4
-SECONDS = 8.0
+SECONDS = 3.0  # one slice
+ROUNDS = 4  # slices of each configuration, interleaved: the shared machine's load changes
 
 
 def _world() -> list[tuple[int, int, list[int]]]:
@@ -65,9 +69,9 @@ def _writer(user_pk: int, table_pk: int, barrier, out) -> None:
         out.put(exc)
 
 
-def _rate(jobs: list[tuple[int, int]], database: str) -> tuple[float, dict, int]:
-    """Audited writes per second of ``jobs`` ((manager, table) each in its own process, all
-    started together), the CPU seconds used meanwhile, and the writes made."""
+def _rate(jobs: list[tuple[int, int]], database: str) -> tuple[int, float, dict]:
+    """One slice: the writes of ``jobs`` ((manager, table) each in its own process, all
+    started together), the seconds they took and the CPU seconds used meanwhile."""
     from django.db import connections
     connections.close_all()  # each child opens its own
     fork = multiprocessing.get_context("fork")
@@ -85,8 +89,22 @@ def _rate(jobs: list[tuple[int, int]], database: str) -> tuple[float, dict, int]
     errors = [f for f in found if isinstance(f, Exception)]
     if errors:
         raise RuntimeError(f"{len(errors)} writers failed: {errors[0]!r}")
-    writes = sum(n for n, _ in found)
-    return writes / max(t for _, t in found), cpu.seconds(), writes
+    return sum(n for n, _ in found), max(t for _, t in found), cpu.seconds()
+
+
+def _rounds(configurations: dict[str, list], database: str) -> dict[str, tuple]:
+    """Each configuration ``ROUNDS`` times, interleaved: per configuration (writes per
+    second, CPU seconds by group, writes, seconds)."""
+    totals = {name: [0, 0.0, {}] for name in configurations}
+    for _ in range(ROUNDS):
+        for name, jobs in configurations.items():
+            writes, seconds, used = _rate(jobs, database)
+            total = totals[name]
+            total[0] += writes
+            total[1] += seconds
+            for group, value in used.items():
+                total[2][group] = total[2].get(group, 0.0) + value
+    return {name: (n / t, used, n, t) for name, (n, t, used) in totals.items()}
 
 
 def _verify(world) -> None:
@@ -106,20 +124,23 @@ def run() -> dict:
         database = connection.settings_dict["NAME"]
         world = _world()
         first_prop = world[0]
-        alone, alone_cpu, alone_n = _rate([(first_prop[1], first_prop[2][0])], database)
-        ours, ours_cpu, ours_n = _rate([(tgm, tables[0]) for _, tgm, tables in world], database)
-        one, one_cpu, one_n = _rate([(first_prop[1], t) for t in first_prop[2]], database)
+        found = _rounds({
+            "one property alone": [(first_prop[1], first_prop[2][0])],
+            f"{PROPERTIES} properties at once": [(tgm, tables[0]) for _, tgm, tables in world],
+            f"{PROPERTIES} writers at one property": [(first_prop[1], t)
+                                                      for t in first_prop[2]],
+        }, database)
         _verify(world)
+        (alone, *_), (ours, *_), (one, *_) = found.values()
         print(f"# audit: {ours:.0f} writes/s at {PROPERTIES} properties at once (one writer "
               f"each), {alone:.0f}/s one property alone, {one:.0f}/s {PROPERTIES} writers at "
               f"one property; every chain intact")
-        for label, used, n in (("alone", alone_cpu, alone_n), ("four properties", ours_cpu,
-                                                                 ours_n),
-                               ("one property, four writers", one_cpu, one_n)):
+        for label, (_, used, n, seconds) in found.items():
             if used:
-                print(f"# audit: CPU per write ({label}): {per_item(used, n)}; "
-                      f"{os.cpu_count()} idle cores would serve about "
-                      f"{os.cpu_count() * n / sum(used.values()):,.0f} writes/s")
+                print(f"# audit: {label}: CPU per write {per_item(used, n)}, "
+                      f"{sum(used.values()) / seconds:.2f} cores used; {os.cpu_count()} idle "
+                      f"cores would serve about {os.cpu_count() * n / sum(used.values()):,.0f} "
+                      f"writes/s")
     return {"audit.parallel_properties": {
         "value": ours, "unit": "writes/s",
         "baseline": "one property writing alone (one writer)",

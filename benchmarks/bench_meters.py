@@ -9,8 +9,15 @@ one request and one meter-row update per event.
 (``applied_at``) at the 99th percentile, posting 1,000 events a second (p50 printed too).
 Baseline: the naive path's request time at the 99th percentile (it applies in the request).
 
+Printed too: how many applying transactions the workers made, and the CPU per event of the
+posters (each runs Django in process: they are the web), the workers and PostgreSQL's server
+processes, read from /proc (benchmarks/cpu.py), with what two idle cores would serve. Target
+(issue 23): 10,000 events/s with the lag p99 under 1 s.
+
 Runs in a throwaway PostgreSQL database (``bench_meters_<pid>``) with real workers on the
-configured Redis; skipped unless ``DATABASE_URL`` is PostgreSQL and ``CELERY_BROKER_URL`` Redis.
+configured Redis, whose queue is purged before and after (a message of an earlier run would
+be applied in this one); skipped unless ``DATABASE_URL`` is PostgreSQL and ``CELERY_BROKER_URL``
+Redis.
 """
 
 import json
