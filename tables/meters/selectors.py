@@ -1,6 +1,7 @@
 """Reads of the progressive meters: which meters a table's terms need and which it has
-(linked tables share their group's, §605a.8), the live amounts a round settles with, and meter
-amounts as the API and staff read them (exact Decimals with fractions of a cent, §605a.7)."""
+(linked tables share their group's, §605a.8), the live amounts a round settles with, what the
+meter pages show, and meter amounts as the API and staff read them (exact Decimals with
+fractions of a cent, §605a.7)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ import games
 from casino.formats import money
 from tables.floor.models import Table
 from tables.floor.selectors import terms_for
-from tables.meters.models import Meter
+from tables.meters.models import (
+    AdjustmentStatus,
+    EntryKind,
+    Meter,
+    MeterAdjustment,
+    MysteryTrigger,
+)
 
 
 def exact(value: Decimal) -> str:
@@ -106,3 +113,36 @@ def opening_problems(table: Table, terms) -> list[dict]:
 def meter_key_name(key: str) -> str | None:
     """A meter key in words, from whichever game has that meter (the audit log's "Meter")."""
     return next((m.name for g in games.GAMES if (m := games.spec(g).meter(key))), None)
+
+
+# --- What the meter pages show ------------------------------------------------------------------
+
+def property_meters(prop):
+    """The property's meters for the board and a meter's page, with what each row shows (its
+    table, linked group and tables, terms) read in four queries however many meters."""
+    return (Meter.objects.filter(property=prop)
+            .select_related("table", "linked_group", "submission")
+            .prefetch_related("linked_group__tables").order_by("pk"))
+
+
+def last_hits(meter: Meter, limit: int):
+    """The meter's newest hits, newest first, with the table each was won at."""
+    return list(meter.entries.filter(kind=EntryKind.HIT).select_related("table")
+                .order_by("-pk")[:limit])
+
+
+def reversed_references(meter: Meter) -> set[str]:
+    """The references of the meter's hits and reseeds a confirmed void reversed."""
+    return set(meter.entries.filter(kind=EntryKind.REVERSAL).values_list("reference", flat=True))
+
+
+def crossed_triggers(meter: Meter, limit: int):
+    """The meter's Must-Hit-By triggers that were hit, newest first (§631b.6(c)(3)): an open
+    trigger is never read here."""
+    return (MysteryTrigger.objects.filter(meter=meter, hit_at__isnull=False)
+            .select_related("hit_entry", "hit_entry__table").order_by("-pk")[:limit])
+
+
+def proposed_adjustments(prop):
+    """The property's meter adjustments still waiting for a second person's decision."""
+    return MeterAdjustment.objects.filter(meter__property=prop, status=AdjustmentStatus.PROPOSED)

@@ -16,7 +16,7 @@ from casino import csv_export
 from casino.api_fields import parse_money
 from casino.forms import day_param
 from casino.permissions import ability_required, can, require
-from tables.floor.models import Table
+from tables.floor.selectors import table_list
 from tables.floor.views import status_context
 from tables.meters import (
     exports,
@@ -27,31 +27,18 @@ from tables.meters import (
     services,
     wagers,
 )
-from tables.meters.models import (
-    METER_DIGITS,
-    AdjustmentStatus,
-    EntryKind,
-    Meter,
-    MeterAdjustment,
-    MysteryTrigger,
-)
+from tables.meters.models import METER_DIGITS
 
 LAST_HITS = 25
 HISTORY_POINTS = 500
 
 
-def _meters(request):
-    return (Meter.objects.filter(property=request.property)
-            .select_related("table", "linked_group", "submission")
-            .prefetch_related("linked_group__tables").order_by("pk"))
-
-
 def _meter(request, pk: int):
-    return get_object_or_404(_meters(request), pk=pk)
+    return get_object_or_404(selectors.property_meters(request.property), pk=pk)
 
 
 def _board_context(request) -> dict:
-    rows = list(_meters(request))
+    rows = list(selectors.property_meters(request.property))
     pending = wagers.pending_counts(rows)
     jackpots = hooks.pending_jackpots(rows)
     for m in rows:
@@ -78,8 +65,7 @@ def meter_detail(request, pk: int):
     meter = _meter(request, pk)
     page = ledger.ledger_page(meter.entries.select_related("table", "actor"),
                               before=request.GET.get("before"), after=request.GET.get("after"))
-    hits = list(meter.entries.filter(kind=EntryKind.HIT).select_related("table")
-                .order_by("-pk")[:LAST_HITS])
+    hits = selectors.last_hits(meter, LAST_HITS)
     links = hooks.reference_links(h.reference for h in hits)
     for h in hits:  # "Jackpot slip 3", linked to the slip, never "jackpot-slip:7"
         h.link = links.get(h.reference)
@@ -87,8 +73,7 @@ def meter_detail(request, pk: int):
         "meter": meter, "page": page,
         "pending_jackpots": hooks.pending_jackpots([meter])[meter.pk],
         "hits": hits,
-        "reversed": set(meter.entries.filter(kind=EntryKind.REVERSAL)
-                        .values_list("reference", flat=True)),
+        "reversed": selectors.reversed_references(meter),
         "adjustments": meter.adjustments.select_related(
             "proposed_by", "decided_by")[:20],
         "can_adjust": can(request.user, "meters.adjust", meter.property),
@@ -101,8 +86,7 @@ def _crossed_triggers(request, meter):
     trigger is never read here."""
     if not meter.is_mystery or not can(request.user, "audit.read", meter.property):
         return None
-    return (MysteryTrigger.objects.filter(meter=meter, hit_at__isnull=False)
-            .select_related("hit_entry", "hit_entry__table").order_by("-pk")[:LAST_HITS])
+    return selectors.crossed_triggers(meter, LAST_HITS)
 
 
 @ability_required("meters.read")
@@ -137,8 +121,7 @@ def adjustment_propose(request, pk: int):
 @require_POST
 @ability_required("meters.adjust")
 def adjustment_decide(request, pk: int, decision: str):
-    adjustment = get_object_or_404(MeterAdjustment, pk=pk, meter__property=request.property,
-                                   status=AdjustmentStatus.PROPOSED)
+    adjustment = get_object_or_404(selectors.proposed_adjustments(request.property), pk=pk)
     if decision not in ("approve", "reject"):
         raise Http404
     try:
@@ -152,7 +135,8 @@ def adjustment_decide(request, pk: int, decision: str):
 @require_POST
 @ability_required("tables.operate")
 def meter_seed(request, table_pk: int, key: str):
-    table = get_object_or_404(Table, pk=table_pk, property=request.property)
+    table = get_object_or_404(table_list(user=request.user), pk=table_pk,
+                              property=request.property)
     require(request.user, "tables.operate", table.property)
     try:
         meter = services.meter_seed(table=table, key=key, actor=request.user)
