@@ -54,8 +54,8 @@ def in_force_panel(user, property) -> dict | None:
     version scheduled to replace it) and what takes effect soon."""
     if not can(user, "property.read", property):
         return None
-    in_force = [s for s in (submissions.in_force(property=property, game=game) for game in GAMES)
-                if s]
+    by_game = submissions.in_force_by_game(property=property)
+    in_force = [by_game[game] for game in GAMES if game in by_game]
     readable = can(user, "rulesubmissions.read", property)
     return {"in_force": in_force, "standings": submissions.standings(in_force),
             "upcoming": list(submissions.upcoming_changes(user=user, property=property))

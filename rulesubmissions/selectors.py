@@ -58,6 +58,19 @@ def in_force(*, property: Property, game: str, on: date | None = None) -> RulesS
             .order_by("-effective_date", "-version").first())
 
 
+def in_force_by_game(*, property: Property, on: date | None = None) -> dict[str, RulesSubmission]:
+    """Each game's version in force on ``on`` (today) at ``property``, in one query: the
+    approved versions effective by then (a few per game) read newest first, the first of each
+    game kept, as ``in_force`` picks it."""
+    on = on or timezone.localdate()
+    found: dict[str, RulesSubmission] = {}
+    for submission in (RulesSubmission.objects
+                       .filter(property=property, status=Status.APPROVED, effective_date__lte=on)
+                       .order_by("game", "-effective_date", "-version")):
+        found.setdefault(submission.game, submission)
+    return found
+
+
 def latest_approved(*, property: Property, game: str) -> RulesSubmission | None:
     return (RulesSubmission.objects.filter(property=property, game=game, status=Status.APPROVED)
             .order_by("-version").first())

@@ -49,9 +49,8 @@ def _add_errors(form, errors: dict) -> None:
 def floor_page(request):
     """Tables by pit with status, game, the version in force and their live meters."""
     tables = list(selectors.table_list(user=request.user).filter(property=request.property))
-    in_force = {game: submissions.in_force(property=request.property, game=game)
-                for game in {t.game for t in tables}}
-    rows = [{"table": t, "in_force": in_force[t.game],
+    in_force = submissions.in_force_by_game(property=request.property)
+    rows = [{"table": t, "in_force": in_force.get(t.game),
              "problems": selectors.opening_problems(t) if t.status == "closed" else []}
             for t in tables]
     pits = [(pit or "No pit", list(group)) for pit, group in

@@ -136,6 +136,9 @@ def test_approved_versions_are_immutable_and_a_change_is_a_new_version(
     # In force from its effective date: tomorrow, not today; version 1 is kept.
     assert selectors.in_force(property=keystone, game="three_card_poker") == approved
     assert selectors.in_force(property=keystone, game="three_card_poker", on=tomorrow) == v2
+    # Every game at once (the dashboard and the floor page) picks the same versions.
+    assert selectors.in_force_by_game(property=keystone) == {"three_card_poker": approved}
+    assert selectors.in_force_by_game(property=keystone, on=tomorrow) == {"three_card_poker": v2}
     approved.refresh_from_db()
     assert approved.status == Status.APPROVED
     assert approved.meters["five_card_progressive"]["reset"] == "10000.00"
