@@ -13,4 +13,15 @@ class CasinoConfig(AppConfig):
         # brings the groups and their permissions in line with it.
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
 
-        from casino import signals  # noqa: F401  (audits users, groups, tokens, sign-ins)
+        from casino import (
+            audit_archive,
+            registry,
+            signals,  # noqa: F401  (audits users, groups, tokens, sign-ins)
+        )
+
+        # The ground floor's own archive event, in words (casino/audit_archive.py).
+        registry.audit_words(
+            entities={"audit_log": "Audit log"},
+            names={audit_archive.ACTION: "Audit events archived after the records-retention "
+                                         "period"},
+            labels={("audit_log", key): words for key, words in audit_archive.LABELS.items()})

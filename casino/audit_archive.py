@@ -14,7 +14,10 @@ not delete). For each chain it
 4. deletes them, in batches; the append-only trigger lets the owner delete only events an
    archive checkpoint of their chain covers.
 
-The newest event of every chain always stays: it is where the next event links.
+The newest event of every chain always stays: it is where the next event links. Each chain
+archived then gets one event of its own ("Audit events archived after the records-retention
+period": how many, the cut, the file and, where the Board permitted an earlier destruction in
+writing, its reference, §465a.6(b)(5)).
 """
 
 import json
@@ -22,14 +25,22 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
 
 from casino import audit_chain
-from casino.audit_hash import BODY_FIELDS, GENESIS, body_of, link_hash
-from casino.models import AuditEvent, CheckKind
+from casino.audit import audit_record
+from casino.audit_hash import BODY_FIELDS, GENESIS, NO_PROPERTY, body_of, link_hash
+from casino.models import AuditEvent, CheckKind, Property
 
 BATCH = 5000
+ACTION = "casino.audit_log.archive"
+# What the archive's own event records, in words (registered from casino/apps.py).
+LABELS = {"events": "Audit events archived", "first_seq": "From event", "last_seq": "To event",
+          "before": "Recorded before", "retention_years": "Records-retention period (years)",
+          "file": "Archive file", "board_permission": "The Board's written permission "
+          "(§465a.6(b)(5))"}
 FIELDS = ("id", "chain", "seq", "prev_hash", "hash", *BODY_FIELDS)
 
 
@@ -114,14 +125,24 @@ def _delete(key: int, upto: int) -> None:
                 return
 
 
-def archive(before: datetime, path: Path) -> list:
-    """Archive every chain's events recorded before ``before`` into ``path`` (appended)."""
+def archive(before: datetime, path: Path, permission: str = "") -> list:
+    """Archive every chain's events recorded before ``before`` into ``path`` (appended), then
+    record each archived chain's part in that chain."""
     checks = []
     with open(path, "a", encoding="utf-8") as out:
         for key in audit_chain.chain_names():
             check = archive_chain(key, before, out)
             if check is not None:
                 checks.append(check)
+    props = Property.objects.in_bulk([c.chain for c in checks if c.chain != NO_PROPERTY])
+    for check in checks:
+        audit_record(actor=None, action=ACTION, target=None, property=props.get(check.chain),
+                     after={"events": check.events_checked, "first_seq": check.first_seq,
+                            "last_seq": check.last_seq, "before": before.date().isoformat(),
+                            "retention_years": settings.RECORDS_RETENTION_YEARS,
+                            "file": str(path),
+                            **({"board_permission": permission.strip()}
+                               if permission.strip() else {})})
     return checks
 
 

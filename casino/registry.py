@@ -6,7 +6,9 @@ URL root, is the one exception):
   status and choice labels its pages show, field labels and values named by a lookup (read by
   ``casino.audit_display``);
 - its dashboard cards and panels (read by ``casino.dashboard``);
-- its part of the demo casino (run in order by ``casino.demo.load_demo``).
+- its part of the demo casino (run in order by ``casino.demo.load_demo``);
+- its tables that grow with history and how long each keeps its rows (read by
+  ``casino.history_status``, issue 24).
 
 Registering twice replaces (``ready()`` may run more than once, e.g. in tests).
 """
@@ -107,3 +109,30 @@ def demo_part(part: DemoPart) -> None:
 
 def demo_parts() -> list[DemoPart]:
     return sorted(DEMO.values(), key=lambda p: p.order)
+
+
+# --- History ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HistoryTable:
+    """A table that grows with the casino's history, for ``manage.py history_status``: what it
+    holds in words, its model (``app_label.Model``), the field that dates a row, how long a row
+    is kept (``keep_for()``: a ``timedelta``, or None for good) and what happens after (words)."""
+
+    name: str
+    model: str
+    dated_by: str
+    keep_for: Callable
+    then: str
+    order: int = 50
+
+
+HISTORY: dict[str, HistoryTable] = {}
+
+
+def history_table(table: HistoryTable) -> None:
+    HISTORY[table.model] = table
+
+
+def history_tables() -> list[HistoryTable]:
+    return sorted(HISTORY.values(), key=lambda t: t.order)

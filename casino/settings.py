@@ -376,6 +376,13 @@ WAGER_EVENT_RETENTION_DAYS = env_int("WAGER_EVENT_RETENTION_DAYS", 90)
 if WAGER_EVENT_RETENTION_DAYS < 7:
     raise ImproperlyConfigured(f"WAGER_EVENT_RETENTION_DAYS={WAGER_EVENT_RETENTION_DAYS} is "
                                f"shorter than a week: disputes need the events longer.")
+# The records-retention period of the books and records (58 Pa. Code §465a.6: 5 years unless
+# the Board says otherwise): no meter ledger row younger is archived out (docs/operator.md,
+# "Archiving the ledger, slips and readings").
+RECORDS_RETENTION_YEARS = env_int("RECORDS_RETENTION_YEARS", 5)
+if RECORDS_RETENTION_YEARS < 1:
+    raise ImproperlyConfigured(f"RECORDS_RETENTION_YEARS={RECORDS_RETENTION_YEARS} is shorter "
+                               f"than a year: the Board's records are kept for years.")
 # Ledger tasks are acknowledged late: a worker takes one message at a time.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 

@@ -2,11 +2,15 @@
 ``TablesConfig.ready()``: the words for its audit values, its dashboard cards, the meters'
 reconciliation alarm (§605a.7) and its part of the demo."""
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.urls import reverse
 
 from casino import registry
 from casino.permissions import can
-from casino.registry import Card, DemoPart, Panel
+from casino.registry import Card, DemoPart, HistoryTable, Panel
+from casino.retention import records_retention
 from rulesubmissions.selectors import submission_name
 from tables.demo import load_floor_demo
 from tables.floor.layouts import layout_queue
@@ -38,6 +42,34 @@ CARDS = [
     Card("engine.settle", "Settle a round",
          "Try the game engine: what each wager of a round pays, and how the house sets a "
          "Pai Gow hand, in the interactive API documentation.", "api-docs"),
+]
+
+
+# What an archive of the meter ledger records (tables.meters.ledger_archive), per property.
+LEDGER_ARCHIVE_LABELS = {
+    "rows": "Ledger rows archived", "kept": "Ledger rows kept (still pointed to)",
+    "meters": "Meters archived", "before": "Recorded before",
+    "retention_years": "Records-retention period (years)", "file": "Archive file",
+    "sha256": "SHA-256 of the archive file", "file_rows": "Rows in the file (every property)",
+    "board_permission": "The Board's written permission (§465a.6(b)(5))"}
+
+
+def _dispute_window() -> timedelta:
+    return timedelta(days=settings.WAGER_EVENT_RETENTION_DAYS)
+
+
+# What grows with history, and how long each is kept (docs/operator.md, "History, retention
+# and growth"; manage.py history_status).
+HISTORY = [
+    HistoryTable("Wager events", "tables.WagerEvent", "received_at", _dispute_window,
+                 "removed by the hourly job tables.remove_old_wager_events: is beat running?",
+                 order=10),
+    HistoryTable("Meter ledger", "tables.MeterEntry", "created_at", records_retention,
+                 "archived with manage.py archive_meter_ledger", order=20),
+    HistoryTable("Jackpot slips", "tables.JackpotSlip", "recorded_at", lambda: None,
+                 "kept in the database", order=30),
+    HistoryTable("Daily meter readings", "tables.MeterReading", "gaming_day", lambda: None,
+                 "kept in the database", order=40),
 ]
 
 
@@ -87,13 +119,16 @@ def register() -> None:
     registry.audit_words(
         entities={"slip": "Jackpot slip", "meter": "Progressive meter",
                   "meter_adjustment": "Meter adjustment", "table": "Table",
-                  "layout": "Table layout", "linked_group": "Linked progressive group"},
+                  "layout": "Table layout", "linked_group": "Linked progressive group",
+                  "meter_ledger": "Progressive meter ledger"},
         names={"tables.meter.reconciliation_alert":
                "Progressive meter reconciliation alert raised",
                "tables.meter.mystery_win": "Must-Hit-By Mystery Bonus won",
                "tables.meter.checkpoint_rebuilt":
                "Progressive meter reconciliation checkpoint taken again",
-               "tables.wager_event.remove": "Wager events removed after the dispute window"},
+               "tables.wager_event.remove": "Wager events removed after the dispute window",
+               "tables.meter_ledger.archive":
+               "Progressive meter ledger archived after the records-retention period"},
         statuses={"layout": LayoutStatus, "meter_adjustment": AdjustmentStatus,
                   "slip": SlipStatus, "table": TableStatus},
         choices={"kind": {**dict(EntryKind.choices), **dict(SlipKind.choices)},
@@ -101,8 +136,11 @@ def register() -> None:
         # A layout's or table's "version" is the version of the Rules Submission it follows.
         labels={("meter", "key"): "Meter", ("meter", "submission"): "Rules Submission",
                 ("layout", "version"): "Rules Submission version",
-                ("table", "version"): "Rules Submission version"},
+                ("table", "version"): "Rules Submission version",
+                **{("meter_ledger", key): words for key, words in LEDGER_ARCHIVE_LABELS.items()}},
         values={("meter", "submission"): submission_name, ("meter", "key"): meter_key_name})
+    for history in HISTORY:
+        registry.history_table(history)
     registry.dashboard_cards("tables", CARDS)
     registry.dashboard_panel(Panel("meter_alerts", "tables/meters/_dashboard_alerts.html",
                                    meter_alerts_panel, order=10))

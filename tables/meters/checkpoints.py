@@ -4,7 +4,10 @@
 A checkpoint holds the ledger's totals up to ``last_entry`` and the count of the meter's
 qualifying wager events applied up to ``last_event``. The ``reconciled`` one is where the last
 run that found nothing wrong got to; the ``base`` one holds what no longer exists (wager events
-removed after the dispute window, ``tables.meters.retention``), where a full check starts.
+removed after the dispute window, ``tables.meters.retention``, and ledger rows archived after
+the records-retention period, ``tables.meters.ledger_archive``), where a full check starts: it
+counts every ledger row up to its ``last_entry``, deleted or kept, and a full check reads only
+the rows after it, so a row kept below it is never counted twice.
 Each is signed with an HMAC of the site's key (``SECRET_KEY``, or one of its fallbacks after a
 rotation): a checkpoint changed in the database no longer verifies.
 
@@ -147,6 +150,14 @@ def verifies(checkpoint: MeterCheckpoint) -> bool:
 
 def checkpoints_of(meter_id: int) -> dict[str, MeterCheckpoint]:
     return {c.kind: c for c in MeterCheckpoint.objects.filter(meter_id=meter_id)}
+
+
+def base_locked(meter_id: int) -> Point:
+    """The meter's base, its row locked until the caller's transaction ends: the wager-event
+    removal and the ledger archive each move one part of it, and neither may save the other's
+    part as it was before."""
+    return point_of(MeterCheckpoint.objects.select_for_update()
+                    .filter(meter_id=meter_id, kind=BASE).first())
 
 
 @transaction.atomic

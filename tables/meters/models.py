@@ -278,7 +278,8 @@ class MeterCheckpoint(models.Model):
     after it (§605a.7: the meters are the record). ``reconciled``: the ledger's totals up to
     ``last_entry`` and the qualifying wager events applied up to ``last_event``, as of the last
     run that found no problem. ``base``: the same for history that no longer exists (wager
-    events removed after the dispute window): a full reconciliation starts from it. Each is
+    events removed after the dispute window, ledger rows archived after the records-retention
+    period): a full reconciliation starts from it. Each is
     signed (``digest``, an HMAC of the site's key), so a changed checkpoint is noticed."""
 
     meter = models.ForeignKey(Meter, on_delete=models.PROTECT, related_name="checkpoints")

@@ -14,7 +14,8 @@ meter row, its ledger rows and its events in one transaction, so a snapshot sees
 none, and no meter is locked; wagers are never held up by reconciliation. (Called inside a
 transaction, as the tests do, the meter is locked for that transaction instead, as before.)
 Anything that does not add up, or a checkpoint that does not verify, makes that meter's check
-a full one (from its first ledger row, or from the base checkpoint of removed history), and the
+a full one (from its first ledger row, or from the base checkpoint of removed history: wager
+events past the dispute window, ledger rows archived after the retention period), and the
 full check's findings are the alert's. ``meters_reconcile(full=True)`` (``manage.py
 reconcile_meters --full``, the admin's action) checks every meter in full on demand.
 """
@@ -86,8 +87,8 @@ def _check(meter_id: int, *, full: bool, settled: int | None) -> _Reading:
         base, last = stored.get(cp.BASE), stored.get(cp.RECONCILED)
         problems = []
         if base is not None and not cp.verifies(base):
-            problems.append(f"The record of the wager events removed up to {_when(base)} was "
-                            f"changed after it was written")
+            problems.append(f"The record of the history removed up to {_when(base)} (wager "
+                            f"events, archived ledger rows) was changed after it was written")
         if last is not None and not cp.verifies(last):
             problems.append(f"The reconciliation checkpoint of {_when(last)} was changed "
                             f"after it was written")
@@ -163,6 +164,20 @@ def meter_problems(meter_id: int, *, full: bool = True, settled: int | None = No
     elif rebuild and _only_signatures(reading.problems):
         reading = _rebuild(meter_id, settled)
     return reading.problems
+
+
+def meter_full_check(meter_id: int, *, keep: bool = True) -> tuple[list[str], int]:
+    """A full check of one meter before its ledger is archived (issue 24): what does not add
+    up, in words, and the last ledger row the clean check covered (0 when it found problems).
+    ``keep``: the clean check moves the reconciled checkpoint, as the five-minute run does; a
+    dry run keeps nothing."""
+    reading = _check(meter_id, full=True, settled=None)
+    if reading.reached is None:
+        return reading.problems, 0
+    if not keep:
+        return [], reading.reached.last_entry
+    saved = cp.checkpoint_save(meter_id=meter_id, kind=cp.RECONCILED, point=reading.reached)
+    return [], min(saved.last_entry, reading.reached.last_entry)
 
 
 def _only_signatures(problems: list[str]) -> bool:

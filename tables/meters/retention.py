@@ -84,7 +84,7 @@ def _take_into_base(meters: list[Meter], tables: list[int], horizon: int) -> int
     of events of the owner's tables about to be removed."""
     removed = 0
     for meter in meters:
-        base = cp.point_of(cp.checkpoints_of(meter.pk).get(cp.BASE))
+        base = cp.base_locked(meter.pk)
         if horizon <= base.last_event:
             continue
         feeding = contributing_wagers(meter.submission, meter.key)

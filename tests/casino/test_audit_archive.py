@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from casino import audit_archive, audit_chain
+from casino import audit_archive, audit_chain, retention
 from casino.audit import audit_record
 from casino.db_roles import as_owner
 from casino.models import AuditChainCheck, AuditEvent, CheckKind
@@ -37,14 +37,14 @@ def test_archived_events_leave_a_checkpoint_the_chain_goes_on_from(keystone, tmp
     archived = checks[keystone.pk]
     assert (archived.kind, archived.ok, archived.first_seq, archived.last_seq,
             archived.events_checked) == (CheckKind.ARCHIVE, True, 1, 5, 5)
-    assert _seqs(keystone) == [6, 7]
+    assert _seqs(keystone) == [6, 7, 8]  # 8: the archive's own event
     full = {c.chain: c for c in audit_chain.run_check(full=True)}
     assert full[keystone.pk].ok and (full[keystone.pk].first_seq,
-                                     full[keystone.pk].events_checked) == (6, 2)
+                                     full[keystone.pk].events_checked) == (6, 3)
     assert all(c.ok for c in full.values())
     assert all(c.ok for c in audit_chain.run_check())
     _write(keystone, 1)
-    assert _seqs(keystone) == [6, 7, 8]
+    assert _seqs(keystone) == [6, 7, 8, 9]
     # The file checks on its own and ends where the checkpoint says.
     assert audit_archive.verify_file(path)[keystone.pk] == (5, archived.last_hash, [])
     out = io.StringIO()
@@ -52,15 +52,48 @@ def test_archived_events_leave_a_checkpoint_the_chain_goes_on_from(keystone, tmp
     assert f"{keystone}: 5 events, intact." in out.getvalue()
 
 
+PERMISSION = "PGCB letter 2026-117 of 2026-11-30"
+
+
 def test_the_newest_event_of_every_chain_stays(keystone, tmp_path):
     _write(keystone, 3)
     tomorrow = (timezone.localdate() + timezone.timedelta(days=1)).isoformat()
     out = io.StringIO()
     call_command("audit_archive", "--before", tomorrow, "--to", str(tmp_path / "a.jsonl"),
-                 stdout=out)
-    assert _seqs(keystone) == [4]
+                 "--board-permission", PERMISSION, stdout=out)
+    # Event 4 stays; event 5 records the archive in the chain it shortened.
+    assert _seqs(keystone) == [4, 5]
     assert f"{keystone}: 3 events archived, events 1 to 3" in out.getvalue()
     assert all(c.ok for c in audit_chain.run_check(full=True))
+    recorded = AuditEvent.objects.get(chain=keystone.pk, seq=5)
+    assert (recorded.action, recorded.actor, recorded.property) == (
+        "casino.audit_log.archive", None, keystone)
+    assert recorded.after == {"events": 3, "first_seq": 1, "last_seq": 3, "before": tomorrow,
+                              "retention_years": 5, "file": str(tmp_path / "a.jsonl"),
+                              "board_permission": PERMISSION}
+
+
+def test_a_cut_inside_the_retention_period_needs_the_boards_written_permission(
+        keystone, tmp_path):
+    """§465a.6(b)(5): destroyed only after the 5 years of §465a.6(c), unless the Board permits
+    it earlier in writing. Today is 5 years after the latest day a cut may be."""
+    _write(keystone, 3)
+    today = timezone.localdate()
+    latest = retention.latest_cut(today)
+    assert (latest.year, latest.month) == (today.year - 5, today.month)
+    day_after = (latest + timezone.timedelta(days=1)).isoformat()
+    with pytest.raises(CommandError) as refused:
+        call_command("audit_archive", "--before", day_after, "--to", str(tmp_path / "a.jsonl"))
+    assert str(refused.value) == (
+        f"{day_after} is inside the records-retention period (5 years, RECORDS_RETENTION_YEARS; "
+        f"§465a.6(c)): audit events recorded on or after {latest:%Y-%m-%d} are kept. Give "
+        f"--before {latest:%Y-%m-%d} or earlier, or the Board's written permission "
+        f"(--board-permission, §465a.6(b)(5)); nothing was archived.")
+    assert _seqs(keystone) == [1, 2, 3, 4] and not (tmp_path / "a.jsonl").exists()
+    out = io.StringIO()  # outside the period: allowed, and nothing that old to archive
+    call_command("audit_archive", "--before", latest.isoformat(), "--to",
+                 str(tmp_path / "a.jsonl"), stdout=out)
+    assert "Archived 0 events" in out.getvalue() and _seqs(keystone) == [1, 2, 3, 4]
 
 
 def test_a_broken_chain_is_never_archived(keystone, tmp_path):
@@ -69,7 +102,8 @@ def test_a_broken_chain_is_never_archived(keystone, tmp_path):
                ['{"i": 99}', events[1].pk]))
     tomorrow = (timezone.localdate() + timezone.timedelta(days=1)).isoformat()
     with pytest.raises(CommandError, match="event 3 does not verify"):
-        call_command("audit_archive", "--before", tomorrow, "--to", str(tmp_path / "a.jsonl"))
+        call_command("audit_archive", "--before", tomorrow, "--to", str(tmp_path / "a.jsonl"),
+                     "--board-permission", PERMISSION)
     assert _seqs(keystone) == [1, 2, 3, 4, 5]
     assert not AuditChainCheck.objects.filter(chain=keystone.pk,
                                               kind=CheckKind.ARCHIVE).exists()
