@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from casino import selectors
 from casino.api_filters import Backend, DayFilter, StrictFilterSet
+from casino.api_pages import CappedCursor
 from casino.audit_display import action_name
 from casino.forms import AuditFilterForm
 from casino.models import AuditEvent
@@ -88,8 +89,15 @@ class AuditEventFilter(StrictFilterSet):
             raise serializers.ValidationError({exc.field: [str(exc)]}) from None
 
 
+class AuditCursor(CappedCursor):
+    """Newest first by the time index (created_at, id): the /audit/ page's order."""
+
+    ordering = ("-created_at", "-id")
+
+
 class AuditEventList(generics.ListAPIView):
-    """Audit events of your properties, newest first (same filters as the /audit/ page)."""
+    """Audit events of your properties, newest first (same filters as the /audit/ page), 50 a
+    page: follow `next` until it is null (the cursor keeps the filters)."""
 
     serializer_class = AuditEventSerializer
     permission_classes = [HasAbility]
@@ -97,6 +105,7 @@ class AuditEventList(generics.ListAPIView):
     queryset = AuditEvent.objects.none()  # the model, for the schema; rows come from the filter
     filter_backends = [Backend]
     filterset_class = AuditEventFilter
+    pagination_class = AuditCursor
 
     def get_queryset(self):
         return selectors.audit_event_list(user=self.request.user)

@@ -16,8 +16,9 @@ from drf_spectacular.utils import extend_schema_field
 from casino.api_fields import money_schema, parse_money
 from casino.forms import DayField
 
-# Query parameters every list takes beside its filters (the page, DRF's format override).
-PASSTHROUGH = frozenset({"page", "format"})
+# Query parameters every list takes beside its filters (the page or the cursor of the list's
+# paginator, DRF's format override).
+PASSTHROUGH = frozenset({"page", "cursor", "format"})
 
 
 class StrictFilterSet(django_filters.FilterSet):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rest_framework.pagination import CursorPagination
+from casino.api_pages import CheckedCursor
 
 PAGE = 50
 COUNT_CAP = 1000
@@ -64,9 +64,9 @@ def ledger_page(entries, *, before=None, after=None, size: int = PAGE) -> Ledger
                       newest=not has_newer)
 
 
-class LedgerCursor(CursorPagination):
+class LedgerCursor(CheckedCursor):
     """The API's ledger pages: newest first, ``next``/``previous`` links carry an opaque
-    cursor (keyset on the id), no count and no offset."""
+    cursor (keyset on the id), no count and no offset; a cursor it did not give is a 400."""
 
     ordering = "-id"
     page_size = PAGE

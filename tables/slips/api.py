@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from casino.api_fields import NoBody
 from casino.api_filters import Backend
+from casino.api_pages import CappedCursor
 from casino.api_views import errors as error_answers
 from casino.api_views import parsed
 from casino.permissions import HasAbility
@@ -75,8 +76,16 @@ RECORD_EXAMPLE = {
 }
 
 
+class SlipCursor(CappedCursor):
+    """Newest first by number (unique at a property: the index on property and number)."""
+
+    ordering = "-number"
+    example = "/api/v1/jackpot-slips/?status=paid"
+
+
 class SlipList(generics.ListAPIView):
-    """Jackpot slips of your property, newest first; POST records one."""
+    """Jackpot slips of your property, newest first, 50 a page (follow `next` until it is
+    null); POST records one."""
 
     serializer_class = SlipListSerializer
     permission_classes = [HasAbility]
@@ -92,6 +101,7 @@ class SlipList(generics.ListAPIView):
     queryset = JackpotSlip.objects.none()  # the model, for the schema; rows: the filter's
     filter_backends = [Backend]
     filterset_class = SlipFilter
+    pagination_class = SlipCursor
 
     def get_queryset(self):
         return selectors.slip_list(property=_property(self.request))

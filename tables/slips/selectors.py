@@ -1,5 +1,5 @@
 """Reads of the jackpot slips: the property's slips filtered by gaming day, table, status,
-kind and amount, one slip, and who recorded it."""
+kind and amount, a page of them by number (keyset, issue 24), one slip, and who recorded it."""
 
 from __future__ import annotations
 
@@ -46,6 +46,49 @@ def slip_list(*, property: Property, filters: dict | None = None) -> QuerySet[Ja
     if "kind" in f:
         qs = qs.filter(kind=f["kind"])
     return qs
+
+
+PAGE = 50
+
+
+@dataclass(frozen=True)
+class SlipPage:
+    """Slips newest first and the numbers the pages beside them start after."""
+
+    slips: list
+    older: int | None  # ``?older=`` of the next older page, None on the oldest
+    newer: int | None  # ``?newer=`` of the next newer page, None on the newest
+    newest: bool
+
+
+def _number(value) -> int | None:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if 0 < number < 2**31 else None
+
+
+def slip_page(slips: QuerySet[JackpotSlip], *, older=None, newer=None,
+              size: int = PAGE) -> SlipPage:
+    """The page of ``slips`` numbered just below ``older``, or just above ``newer``; the
+    newest without either (or with a number that does not read). Each page starts at its
+    number in the index on property and number, never at an offset counted from the newest:
+    as quick on the oldest slips as on today's."""
+    older, newer = _number(older), _number(newer)
+    if newer is not None and older is None:
+        rows = list(slips.filter(number__gt=newer).order_by("number")[:size + 1])
+        if not rows:  # nothing newer: the newest page
+            return slip_page(slips, size=size)
+        more_newer, rows = len(rows) > size, rows[:size][::-1]
+        more_older = slips.filter(number__lt=rows[-1].number).exists()
+    else:
+        chosen = slips if older is None else slips.filter(number__lt=older)
+        rows = list(chosen.order_by("-number")[:size + 1])
+        more_older, rows = len(rows) > size, rows[:size]
+        more_newer = older is not None and slips.filter(number__gte=older).exists()
+    return SlipPage(rows, rows[-1].number if rows and more_older else None,
+                    rows[0].number if rows and more_newer else None, newest=not more_newer)
 
 
 def _amount(filters: dict, name: str) -> Decimal:

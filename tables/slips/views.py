@@ -5,7 +5,6 @@ and PDF, daily report with CSV. Thin views over ``tables.slips.services``."""
 import uuid
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,6 +15,7 @@ import games
 from casino.formats import person
 from casino.forms import day_param
 from casino.permissions import ability_required, can
+from casino.selectors import capped_count
 from tables.floor.models import Table, TableStatus
 from tables.floor.selectors import terms_for
 from tables.meters.selectors import dollars as money
@@ -90,16 +90,27 @@ def slip_preview(request, table_pk: int):
 
 @ability_required("slips.read")
 def slip_list(request):
+    """The filtered slips, newest first, 50 a page: "Older slips" and "Newer slips" start at
+    the number of the page's edge (``?older=``/``?newer=``, the filters kept), and the count
+    stops at 10,000 ("More than 10,000 slips"): each page reads what it shows (issue 24)."""
     form = SlipFilterForm(request.GET or None)
     try:
         qs = selectors.slip_list(property=request.property, filters=form.filters())
     except SlipError:
         qs = JackpotSlip.objects.none()
-    page = Paginator(qs, 50).get_page(request.GET.get("page"))
+    page = selectors.slip_page(qs, older=request.GET.get("older"),
+                               newer=request.GET.get("newer"))
     template = "tables/slips/_list_table.html" if request.htmx else "tables/slips/list.html"
     return render(request, template, {
-        "form": form, "page": page,
+        "form": form, "page": page, "count_text": _count_text(*capped_count(qs)),
         "can_record": can(request.user, "slips.record", request.property)})
+
+
+def _count_text(count: int, exact: bool) -> str:
+    """"1 slip", "2,345 slips", or past the cap "More than 10,000 slips"."""
+    if not exact:
+        return f"More than {count:,} slips"
+    return f"{count:,} slip{'' if count == 1 else 's'}"
 
 
 @ability_required("slips.read")

@@ -3,6 +3,7 @@ exports of any size, streamed, with no cell a spreadsheet would run as a formula
 
 A seeded meter with 120 wagers applied one at a time has 121 ledger rows: pages of 50, 50, 21."""
 
+import base64
 import csv
 import io
 import re
@@ -11,6 +12,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from casino.api_pages import BAD_CURSOR
 from tables.meters import ledger, reconciliation, services, wagers
 from tables.meters.models import MeterEntry
 from tests.tables import meter_builders as mb
@@ -75,6 +77,16 @@ def test_the_ledger_api_pages_by_cursor_without_a_count(long_ledger, tcp_meter, 
     assert [r["kind"] for r in body["results"]][-1] == "seed" and body["next"] is None
     assert len(body["results"]) == 21
     assert not [q["sql"] for q in deep if "OFFSET" in q["sql"].upper()]
+
+
+@pytest.mark.parametrize("edge", ["abc", "1.5", "\x00", "99999999999999999999999"])
+def test_a_ledger_cursor_the_api_did_not_give_is_a_400_naming_it(
+        edge, tcp_meter, api_session_for, auditor):
+    cursor = base64.b64encode(f"p={edge}".encode()).decode()
+    answer = api_session_for(auditor).get(f"/api/v1/meters/{tcp_meter.pk}/ledger/",
+                                          {"cursor": cursor})
+    assert answer.status_code == 400
+    assert answer.json() == {"errors": {"cursor": [BAD_CURSOR]}}
 
 
 def read_csv(answer) -> list[list[str]]:
