@@ -6,9 +6,13 @@ them in its ``AppConfig.ready()``): the ground floor imports no app above it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from django.utils.timezone import localtime
 
@@ -53,6 +57,17 @@ NAMES = {
     "auth.group.permissions_add": "Group given permissions",
     "auth.group.permissions_remove": "Group permissions removed",
 }
+
+
+def action_words() -> list[str]:
+    """Words to search the actions by, for the page's suggestions: every object's name, the
+    names said whole and the verbs, from here and the apps' registries (never read from the
+    log, issue 24); each matches every action whose name holds it."""
+    found: dict[str, str] = {}
+    for text in (*ENTITIES.values(), *AUDIT.entities.values(), *NAMES.values(),
+                 *AUDIT.names.values(), *VERBS.values()):
+        found.setdefault(text.lower(), text)  # "Signed out" (a name) over "signed out"
+    return sorted(found.values(), key=str.lower)
 
 
 def _entity(entity: str) -> str | None:
@@ -138,6 +153,34 @@ def _property_name(pk: int) -> str:
     return Property.objects.filter(pk=pk).values_list("name", flat=True).first() or f"#{pk}"
 
 
+# Names read from the database (a property's, a Rules Submission's) while one page or export is
+# written: each value read once, however many of the events shown name it (issue 24).
+_NAMES: ContextVar[dict | None] = ContextVar("audit_names", default=None)
+
+
+@contextmanager
+def names_read_once() -> Iterator[None]:
+    """Inside, a value named by a lookup is looked up once (the page's or export's own)."""
+    outer = _NAMES.get() is not None
+    if not outer:
+        _NAMES.set({})
+    try:
+        yield
+    finally:
+        if not outer:
+            _NAMES.set(None)
+
+
+def _named(key: tuple, namer: Callable, value):
+    memo = _NAMES.get()
+    if memo is None:
+        return namer(value)
+    key = (*key, repr(value))
+    if key not in memo:
+        memo[key] = namer(value)
+    return memo[key]
+
+
 def _option_value(game: str, option: str, value: str) -> str:
     """An option's choice; a paytable chosen by an option (Ante Bonus "A") names the table."""
     spec = games.spec(game) if game in games.GAMES else None
@@ -187,8 +230,9 @@ def shown(value, key: str = "", entity: str = "", game: str = "") -> str:
         labels = AUDIT.statuses.get(entity) or {}
         return labels.get(text) or words(text)
     if field == "property" and isinstance(value, int):
-        return _property_name(value)
-    if (namer := AUDIT.values.get((entity, field))) and (name := namer(value)) is not None:
+        return _named(("property",), _property_name, value)
+    if ((namer := AUDIT.values.get((entity, field)))
+            and (name := _named((entity, field), namer, value)) is not None):
         return name
     if field in ROLE_KEYS and text in ROLES:
         return ROLES[text].label
@@ -207,6 +251,7 @@ def shown(value, key: str = "", entity: str = "", game: str = "") -> str:
     return text
 
 
+@lru_cache(maxsize=4096)  # a pure function of the games' specs: the page's rows reuse a few
 def label(path: str, game: str = "") -> str:
     """``meters.five_card_progressive.initial`` -> ``Meters › Five card progressive ›
     Initial``; with the game known, its wagers, options and meters by the game's names

@@ -34,9 +34,9 @@ class DayField(forms.DateField):
 
 
 class AuditFilterForm(forms.Form):
-    """Filters of /audit/ and /api/v1/audit-events/: the object (picked on the page; the API
-    takes ``app_label.model:id``), the person (username or name), the action (in words or a
-    code), and a date range."""
+    """Filters of /audit/ and /api/v1/audit-events/: the object (picked on the page among
+    the events' objects; the API takes ``app_label.model:id``), the person (username or name),
+    the action (in words or a code), and a date range."""
 
     target = forms.CharField(required=False, label="Object", max_length=200,
                              widget=forms.Select(choices=[("", "Any object")]))
@@ -51,9 +51,9 @@ class AuditFilterForm(forms.Form):
     date_to = DayField(required=False, label="To",
                               widget=forms.DateInput(attrs={"type": "date"}))
 
-    def __init__(self, *args, targets=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["target"].widget.choices = [("", "Any object"), *targets]
+    def offer_objects(self, groups) -> None:
+        """The page's objects to pick from, by kind (``casino.selectors.page_objects``)."""
+        self.fields["target"].widget.choices = [("", "Any object"), *groups]
 
     def clean(self):
         data = super().clean()

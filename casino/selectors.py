@@ -1,7 +1,8 @@
 """Reads for the casino app. The audit log's pages read only what they show, however long the
-log (issue 24): people from the staff, actions by a loose index scan, counts that stop at
-10,000, keyset pages and exports (the index on created_at and id), a person found among the
-users and matched on the events' indexed actor."""
+log (issue 24): people from the staff, objects to pick from the events shown, the log's action
+codes (a loose index scan) only when an action is searched, counts that stop at 10,000, keyset
+pages and exports (the index on created_at and id), a person found among the users and matched
+on the events' indexed actor."""
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -84,12 +85,12 @@ def recorded_actions(limit: int = 2000) -> list[str]:
         return [code for (code,) in cursor.fetchall()]
 
 
-def action_codes(*, user, text: str, known: list[str] | None = None) -> list[str]:
+def action_codes(*, user, text: str) -> list[str]:
     """The action codes ``text`` names: a code or its prefix (``rulesubmissions.``), a part
-    of one (``approve``), or words of its name (``Rules Submission approved``)."""
+    of one (``approve``), or words of its name (``Rules Submission approved``); the log's
+    codes are read only when an action is asked for."""
     wanted = text.strip().lower()
-    codes = recorded_actions() if known is None else known
-    return sorted(c for c in codes
+    return sorted(c for c in recorded_actions()
                   if c.startswith(wanted) or wanted in c or wanted in action_name(c).lower())
 
 
@@ -107,8 +108,8 @@ def _person(value: str) -> Q:
 
 
 def audit_event_list(*, user, target: str = "", username: str = "", action: str = "",
-                     date_from: date | None = None, date_to: date | None = None,
-                     known_actions: list[str] | None = None) -> QuerySet[AuditEvent]:
+                     date_from: date | None = None,
+                     date_to: date | None = None) -> QuerySet[AuditEvent]:
     """Events of the user's properties, filtered; ``action`` in words or a code (prefix),
     ``username`` a person by username or name. A filter that names nothing is a
     ``BadFilter`` (never every event)."""
@@ -119,7 +120,7 @@ def audit_event_list(*, user, target: str = "", username: str = "", action: str 
     if username:
         qs = qs.filter(_person(username))
     if action:
-        codes = action_codes(user=user, text=action, known=known_actions)
+        codes = action_codes(user=user, text=action)
         if not codes:
             raise BadFilter("action", f"no action is called {action!r}: pick one from the list")
         qs = qs.filter(action__in=codes)
@@ -130,23 +131,31 @@ def audit_event_list(*, user, target: str = "", username: str = "", action: str 
     return qs
 
 
-def audit_targets(*, user, limit: int = 1000) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Objects of the log to pick from, grouped by kind: (kind, [(key, latest name)]), from
-    the latest events only (newest first by the time index)."""
-    rows = (_visible(user).exclude(target_type=None).order_by("-created_at", "-id")
-            .values_list("target_type_id", "target_id", "target_repr")[:limit * 5])
-    seen: dict[tuple[int, str], str] = {}
-    for type_id, object_id, text in rows:
-        if len(seen) >= limit:
-            break
-        seen.setdefault((type_id, object_id), text)
+def page_objects(events, chosen: str = "") -> list[tuple[str, list[tuple[str, str]]]]:
+    """The objects to pick from, grouped by kind: those of the events shown (already read:
+    no query, and never a scan of the log, issue 24) and the one ``chosen``, by its latest
+    name on the page (or its kind and key when none of its events is shown)."""
+    seen: dict[str, tuple[str, str]] = {}
+    for e in events:
+        if e.target_type_id and (key := e.target_key()) not in seen:
+            seen[key] = (_kind(e.target_type), e.target_repr or key.partition(":")[2])
+    if chosen and chosen not in seen:
+        try:
+            ct, object_id = _parse_target(chosen)
+        except BadFilter:
+            pass
+        else:
+            seen[chosen] = (_kind(ct), f"{_kind(ct)} #{object_id}")
     groups: dict[str, list[tuple[str, str]]] = {}
-    for (type_id, object_id), text in seen.items():
-        ct = ContentType.objects.get_for_id(type_id)
-        model = ct.model_class()
-        kind = str(model._meta.verbose_name).capitalize() if model else ct.model
-        groups.setdefault(kind, []).append((f"{ct.app_label}.{ct.model}:{object_id}", text))
+    for key, (kind, text) in seen.items():
+        groups.setdefault(kind, []).append((key, text))
     return [(kind, sorted(items, key=lambda i: i[1])) for kind, items in sorted(groups.items())]
+
+
+def _kind(ct: ContentType) -> str:
+    """A kind of object as staff say it ("Jackpot slip"), from its model's name."""
+    model = ct.model_class()
+    return str(model._meta.verbose_name).capitalize() if model else ct.model
 
 
 def audit_people(*, user) -> list[str]:
@@ -156,12 +165,6 @@ def audit_people(*, user) -> list[str]:
     if not user.is_superuser:
         people = people.filter(memberships__property_id__in=property_ids(user)).distinct()
     return sorted({(u.get_full_name() or u.get_username()) for u in people})
-
-
-def audit_actions(*, user, known: list[str] | None = None) -> list[tuple[str, str]]:
-    """(code, words) of every action in the log, by words."""
-    codes = recorded_actions() if known is None else known
-    return sorted(((c, action_name(c)) for c in codes), key=lambda a: a[1])
 
 
 COUNT_CAP = 10_000

@@ -34,31 +34,36 @@ def property_detail(request, pk: int):
 def audit_log(request):
     """The log, filtered, newest first in keyset pages (``?older=``/``?newer=`` cursors);
     a filter that names nothing shows no events and says why; the same filters export as
-    CSV (``?format=csv``). Reads what it shows, however long the log (casino/selectors.py)."""
-    known = selectors.recorded_actions()
-    form = AuditFilterForm(request.GET or None,
-                           targets=selectors.audit_targets(user=request.user))
+    CSV (``?format=csv``). Reads what it shows, however long the log (issue 24): the
+    objects to pick are the page's, the suggestions come from the staff and the registries
+    (casino/selectors.py, casino/audit_display.py)."""
+    form = AuditFilterForm(request.GET or None)
     events = selectors.audit_event_list(user=request.user)
     if form.is_bound:
         events = events.none()
         if form.is_valid():
             try:
-                events = selectors.audit_event_list(user=request.user, known_actions=known,
-                                                    **form.filters())
+                events = selectors.audit_event_list(user=request.user, **form.filters())
             except selectors.BadFilter as exc:
                 form.add_error(exc.field, str(exc))
     if request.GET.get("format") == "csv":
         return _audit_csv(events)
     page = selectors.keyset_page(events, older_than=request.GET.get("older", ""),
                                  newer_than=request.GET.get("newer", ""))
+    form.offer_objects(selectors.page_objects(page.events, request.GET.get("target", "")))
     count, exact = selectors.capped_count(events)
-    template = "casino/_audit_table.html" if request.htmx else "casino/audit_list.html"
-    return render(request, template, {
-        "form": form, "page": page, "export_query": _export_query(request),
-        "count_text": _count_text(count, exact), "pager": _pager(request, page, count, exact),
-        "people": selectors.audit_people(user=request.user),
-        "actions": selectors.audit_actions(user=request.user, known=known),
-    })
+    template = "casino/audit_list.html"
+    if request.htmx:  # the table, and the object list of its events in place (out of band)
+        template = "casino/_audit_table.html"
+        form.fields["target"].widget.attrs["hx-swap-oob"] = "true"
+    with audit_display.names_read_once():
+        return render(request, template, {
+            "form": form, "page": page, "export_query": _export_query(request),
+            "count_text": _count_text(count, exact),
+            "pager": _pager(request, page, count, exact),
+            "people": selectors.audit_people(user=request.user),
+            "actions": audit_display.action_words(),
+        })
 
 
 def _count_text(count: int, exact: bool) -> str:
@@ -106,13 +111,16 @@ def _audit_csv(events):
     in words, every cell safe to open in a spreadsheet (casino/csv_export.py)."""
 
     def rows():
-        for e in selectors.in_chunks(events):
-            name = (e.actor.get_full_name() if e.actor else "") or e.actor_repr
-            text = "; ".join(f"{c.label}: {c.before or '—'} → {c.after or '—'}"
-                             for c in audit_display.changes(e.before, e.after, e.action))
-            yield [timezone.localtime(e.created_at).strftime("%Y-%m-%d %H:%M:%S"), name,
-                   e.actor_repr, audit_display.action_name(e.action), e.action, e.target_repr,
-                   e.target_key(), text]
+        with audit_display.names_read_once():
+            yield from map(row, selectors.in_chunks(events))
+
+    def row(e):
+        name = (e.actor.get_full_name() if e.actor else "") or e.actor_repr
+        text = "; ".join(f"{c.label}: {c.before or '—'} → {c.after or '—'}"
+                         for c in audit_display.changes(e.before, e.after, e.action))
+        return [timezone.localtime(e.created_at).strftime("%Y-%m-%d %H:%M:%S"), name,
+                e.actor_repr, audit_display.action_name(e.action), e.action, e.target_repr,
+                e.target_key(), text]
 
     stamp = timezone.localdate().isoformat()
     return streaming_csv(f"audit-log-{stamp}.csv", CSV_COLUMNS, rows())

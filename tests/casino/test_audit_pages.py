@@ -1,10 +1,13 @@
-"""Audit log pages that do not read the whole log (issue 24): people from the staff, actions
-by a loose scan of the action index, counts that stop counting, keyset pages, a person found
-among the users; the CSV export streamed in keyset chunks and safe to open in a spreadsheet."""
+"""Audit log pages that do not read the whole log (issue 24): people from the staff, action
+words from the registries (the log's codes, by a loose scan of the action index, only when an
+action is searched), objects to pick from the events shown, counts that stop counting, keyset
+pages, a person found among the users; the CSV export streamed in keyset chunks and safe to
+open in a spreadsheet."""
 
 import csv
 import datetime as dt
 import io
+import re
 
 import pytest
 from django.db import connection
@@ -14,6 +17,7 @@ from django.utils import timezone
 
 from casino import selectors
 from casino.audit import audit_record
+from casino.audit_display import action_name
 from casino.models import AuditEvent
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +52,9 @@ def test_the_page_reads_as_much_of_a_long_log_as_of_a_short_one(client_for, audi
     assert not any("DISTINCT" in sql.upper() or "OFFSET" in sql.upper() for sql in log)
     counts = [sql for sql in log if "COUNT(" in sql.upper()]
     assert len(counts) == 1 and "LIMIT 10001" in counts[0]  # a count that stops
+    assert len(log) == 2  # the page and its count: no objects or action codes from the log
+    searched = _reads_of_the_log(_page_sql(client, action="event3"))
+    assert len(searched) == 3 and "WITH RECURSIVE" in searched[0]  # the codes, when asked
 
 
 def test_a_count_stops_counting(client_for, auditor, keystone, monkeypatch):
@@ -141,3 +148,47 @@ def test_exported_cells_cannot_run_as_spreadsheet_formulas(client_for, auditor, 
     table = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert table[1][5] == "'" + str(keystone)
     assert table[1][7] == "Note: — → +1 555 0100; Amount: — → -$12.50"  # starts with a letter
+
+
+def _options(html: str, select: str) -> list[str]:
+    body = html[html.index(f'<select name="{select}"'):]
+    return re.findall(r'<option value="([^"]*)"', body[:body.index("</select>")])
+
+
+def test_the_objects_to_pick_are_those_of_the_events_shown(client_for, auditor, keystone,
+                                                           lakeside, compliance_officer):
+    """An object whose events are all older than the page is not offered (nothing reads the
+    log for a list), unless it is the one chosen; then its events show and it is kept."""
+    audit_record(actor=None, action="casino.property.inspect", target=compliance_officer,
+                 property=keystone)
+    _write(keystone, 60)
+    user = f"auth.user:{compliance_officer.pk}"
+    client = client_for(auditor)
+    offered = _options(client.get(reverse("audit_log")).text, "target")
+    assert f"casino.property:{keystone.pk}" in offered and user not in offered
+    chosen = client.get(reverse("audit_log"), {"target": user}).text
+    assert _options(chosen, "target") == ["", user]
+    assert f'<option value="{user}" selected>colin</option>' in chosen
+    tomorrow = (timezone.localdate() + dt.timedelta(days=1)).isoformat()
+    none_shown = client.get(reverse("audit_log"), {"target": user, "date_from": tomorrow}).text
+    assert f'<option value="{user}" selected>User #{compliance_officer.pk}</option>' in none_shown
+
+
+def test_the_htmx_table_brings_the_object_list_of_its_events(client_for, auditor, keystone):
+    _write(keystone, 3)
+    response = client_for(auditor).get(reverse("audit_log"), {"action": "event1"},
+                                       HTTP_HX_REQUEST="true")
+    select = response.text[response.text.index("<select"):].split(">", 1)[0]
+    assert 'name="target"' in select and 'hx-swap-oob="true"' in select
+    assert _options(response.text, "target") == ["", f"casino.property:{keystone.pk}"]
+
+
+def test_action_suggestions_come_from_the_registries_not_the_log(client_for, auditor, keystone):
+    _write(keystone, 7)
+    page = client_for(auditor).get(reverse("audit_log")).text
+    suggested = re.findall(r'<option value="([^"]*)">',
+                           page[page.index('<datalist id="audit-actions">'):])
+    # The apps' objects (casino/registry.py), whole names and verbs; not the log's odd codes.
+    assert {"Jackpot slip", "Rules Submission", "Sign-in failed", "approved"} <= set(suggested)
+    assert action_name("casino.test.event0") not in suggested
+    assert len(suggested) == len({s.lower() for s in suggested})

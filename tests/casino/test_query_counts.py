@@ -1,7 +1,7 @@
-"""What an audited write and a signed-in request cost in database statements (issue 23), pinned
-so they cannot creep back. Counted without transaction control (tests/queries.py). An audit
-event is one statement on PostgreSQL (the database links it into its property's chain at
-COMMIT) and two on SQLite (which reads the chain's head first)."""
+"""What an audited write, a signed-in request and the audit log's page cost in database
+statements (issues 23 and 24), pinned so they cannot creep back. Counted without transaction
+control (tests/queries.py). An audit event is one statement on PostgreSQL (the database links
+it into its property's chain at COMMIT) and two on SQLite (which reads the chain's head first)."""
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
@@ -9,8 +9,12 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from casino import services
+from casino.audit import audit_record
 from casino.models import AuditEvent, Property
+from rulesubmissions import services as submissions
+from rulesubmissions.engine import game_spec
 from tests.queries import counting
+from tests.rulesubmissions.builders import terms_for
 
 pytestmark = pytest.mark.django_db
 
@@ -83,4 +87,41 @@ def test_a_token_request_reads_token_abilities_and_property_once_each(api_for, a
     # knox reads the token with its user, then the user's other tokens (expired ones go)
     assert counted.of("knox_authtoken") == 2 and counted.of("auth_user") == 0
     assert counted.of("auth_permission") == counted.of("casino_property") == 1
-    assert len(counted) == 5, counted.by_table()  # and the page of slips: a count, a page
+    assert len(counted) == 5, counted.by_table()  # and the page of slips (one page: nothing counted)
+
+
+# Page 1 of /audit/ (issue 24): the request's own reads (ONCE_EACH), a page of events, a count
+# that stops at 10,001, the staff (the person suggestions), and each name a value needs once.
+AUDIT_PAGE = len(ONCE_EACH) + 3
+
+
+def _seeded(keystone, submission, n):
+    """``n`` events whose changes name the property and a Rules Submission (as a meter's seed
+    does): each name is read from its table."""
+    for i in range(n):
+        audit_record(actor=None, action="tables.meter.seed", target=keystone,
+                     after={"property": keystone.pk, "submission": submission.pk, "n": i})
+
+
+def test_the_audit_page_costs_the_same_however_many_events_it_shows(
+        client_for, auditor, keystone, table_games_manager):
+    """One event or a full page naming the same property and Rules Submission: the same
+    statements, the property's name and the submission's read once each (no read per event),
+    nothing else read from the log (no objects, no action codes unless an action is asked)."""
+    spec = game_spec("three_card_poker")
+    submission = submissions.submission_create(actor=table_games_manager, property=keystone,
+                                               terms=terms_for(spec))
+    client = client_for(auditor)
+    assert client.get(reverse("audit_log")).status_code == 200  # the session's idle clock
+    _seeded(keystone, submission, 1)
+    with counting() as one:
+        page = client.get(reverse("audit_log"))
+    _seeded(keystone, submission, 60)
+    with counting() as full:
+        page = client.get(reverse("audit_log"))
+    assert page.content.decode().count("<td>Three Card Poker version 1</td>") == 50
+    assert len(one) == len(full) == AUDIT_PAGE + 2, full.by_table()
+    log = [sql for sql in full.statements if "casino_auditevent" in sql]
+    assert len(log) == 2 and "LIMIT 10001" in log[1]  # the page, then its count
+    assert full.of("casino_property") == 2  # the request's property, then the name once
+    assert full.of("rulesubmissions_rulessubmission") == 1
