@@ -2,9 +2,10 @@
 
 ``DATABASE_URL`` is what the web and the workers use; ``DATABASE_MIGRATE_URL`` (same database,
 the owner's user) is what ``manage.py migrate`` and ``flush`` switch to. After each migrate the
-owner grants the application role exactly: SELECT, INSERT, UPDATE, DELETE on the tables, except
-the audit log and its chain checks, which get SELECT and INSERT only, and ``django_migrations``,
-SELECT only; the sequences of the tables, except those of the audit log and its checks, which
+owner grants the application role exactly: SELECT, INSERT, UPDATE, DELETE on the tables,
+except the audit log and its chain checks, which get SELECT and INSERT only, the apps' tables
+of records (``casino.registry.records_tables``: the meter ledger, slips, readings), which get
+no DELETE, and ``django_migrations``, SELECT only; the sequences of the tables, except those of the audit log and its checks, which
 it may not touch at all (no ``setval``, no ``nextval``: their ids are identity columns, which
 an INSERT fills without any right on the sequence). The application role owns
 nothing and is no superuser, so from its connection ``TRUNCATE``, ``ALTER TABLE ... DISABLE
@@ -20,6 +21,8 @@ from contextlib import contextmanager
 import dj_database_url
 from django.conf import settings
 from django.db import connections
+
+from casino import registry
 
 CREDENTIALS = ("USER", "PASSWORD", "HOST", "PORT")
 APPEND_ONLY_TABLES = ("casino_auditevent", "casino_auditchaincheck")
@@ -81,6 +84,9 @@ def grant_app_privileges(alias: str = "default") -> None:
         f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
         f"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role}",
         *(f"REVOKE UPDATE, DELETE ON {table} FROM {role}" for table in APPEND_ONLY_TABLES),
+        # The apps' records (the meter ledger, slips, readings): removed only by an archive.
+        *(f"REVOKE DELETE ON {connection.ops.quote_name(table)} FROM {role}"
+          for table in sorted(registry.RECORDS)),
         # Which migrations ran is the owner's record alone.
         f"REVOKE INSERT, UPDATE, DELETE ON django_migrations FROM {role}",
     ]

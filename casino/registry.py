@@ -8,7 +8,8 @@ URL root, is the one exception):
 - its dashboard cards and panels (read by ``casino.dashboard``);
 - its part of the demo casino (run in order by ``casino.demo.load_demo``);
 - its tables that grow with history and how long each keeps its rows (read by
-  ``casino.history_status``, issue 24).
+  ``casino.history_status``, issue 24), and its tables of records no application connection
+  may delete from (read by ``casino.db_roles``).
 
 Registering twice replaces (``ready()`` may run more than once, e.g. in tests).
 """
@@ -136,3 +137,13 @@ def history_table(table: HistoryTable) -> None:
 
 def history_tables() -> list[HistoryTable]:
     return sorted(HISTORY.values(), key=lambda t: t.order)
+
+
+# Tables of records the application adds to and corrects but never deletes from: on
+# PostgreSQL its role may not DELETE from them (``casino.db_roles``); only an archive, run as
+# the owner, removes rows (the meter ledger after the records-retention period, §465a.6(c)).
+RECORDS: set[str] = set()
+
+
+def records_tables(*db_tables: str) -> None:
+    RECORDS.update(db_tables)

@@ -141,6 +141,9 @@ def register() -> None:
         values={("meter", "submission"): submission_name, ("meter", "key"): meter_key_name})
     for history in HISTORY:
         registry.history_table(history)
+    # The ledger is the meters' record (§605a.7), slips and readings the floor's: only
+    # archive_meter_ledger, as the owner, ever deletes ledger rows.
+    registry.records_tables("tables_meterentry", "tables_jackpotslip", "tables_meterreading")
     registry.dashboard_cards("tables", CARDS)
     registry.dashboard_panel(Panel("meter_alerts", "tables/meters/_dashboard_alerts.html",
                                    meter_alerts_panel, order=10))

@@ -25,6 +25,10 @@ ATTACKS = [
     "UPDATE casino_auditchaincheck SET ok = true",
     "DELETE FROM casino_auditchaincheck",
     "DELETE FROM django_migrations WHERE app = 'casino'",
+    # The apps' records: only an archive, as the owner, removes them (§605a.7, §465a.6(c)).
+    "DELETE FROM tables_meterentry",
+    "DELETE FROM tables_jackpotslip",
+    "DELETE FROM tables_meterreading",
     # The log's sequences, triggers and functions (issue 20): nothing the owner made.
     "SELECT setval(pg_get_serial_sequence('casino_auditevent', 'id'), 1)",
     "SELECT setval(pg_get_serial_sequence('casino_auditchaincheck', 'id'), 1)",
