@@ -131,10 +131,12 @@ def audit_event_list(*, user, target: str = "", username: str = "", action: str 
     return qs
 
 
-def page_objects(events, chosen: str = "") -> list[tuple[str, list[tuple[str, str]]]]:
+def page_objects(events, chosen: str = "", *,
+                 user=None) -> list[tuple[str, list[tuple[str, str]]]]:
     """The objects to pick from, grouped by kind: those of the events shown (already read:
     no query, and never a scan of the log, issue 24) and the one ``chosen``, by its latest
-    name on the page (or its kind and key when none of its events is shown)."""
+    name on the page, or else its latest name in the ``user``'s log (one look-up through the
+    index on the target; its kind and key when the log has none)."""
     seen: dict[str, tuple[str, str]] = {}
     for e in events:
         if e.target_type_id and (key := e.target_key()) not in seen:
@@ -145,7 +147,10 @@ def page_objects(events, chosen: str = "") -> list[tuple[str, list[tuple[str, st
         except BadFilter:
             pass
         else:
-            seen[chosen] = (_kind(ct), f"{_kind(ct)} #{object_id}")
+            latest = (_visible(user).filter(target_type=ct, target_id=object_id)
+                      .order_by("-created_at", "-id").values_list("target_repr", flat=True)
+                      .first()) if user is not None else None
+            seen[chosen] = (_kind(ct), latest or f"{_kind(ct)} #{object_id}")
     groups: dict[str, list[tuple[str, str]]] = {}
     for key, (kind, text) in seen.items():
         groups.setdefault(kind, []).append((key, text))

@@ -50,7 +50,8 @@ def audit_log(request):
         return _audit_csv(events)
     page = selectors.keyset_page(events, older_than=request.GET.get("older", ""),
                                  newer_than=request.GET.get("newer", ""))
-    form.offer_objects(selectors.page_objects(page.events, request.GET.get("target", "")))
+    form.offer_objects(selectors.page_objects(page.events, request.GET.get("target", ""),
+                                              user=request.user))
     count, exact = selectors.capped_count(events)
     template = "casino/audit_list.html"
     if request.htmx:  # the table, and the object list of its events in place (out of band)

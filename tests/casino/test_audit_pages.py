@@ -171,7 +171,10 @@ def test_the_objects_to_pick_are_those_of_the_events_shown(client_for, auditor, 
     assert f'<option value="{user}" selected>colin</option>' in chosen
     tomorrow = (timezone.localdate() + dt.timedelta(days=1)).isoformat()
     none_shown = client.get(reverse("audit_log"), {"target": user, "date_from": tomorrow}).text
-    assert f'<option value="{user}" selected>User #{compliance_officer.pk}</option>' in none_shown
+    # None of its events on the page: its latest name in the log, never a bare number
+    assert f'<option value="{user}" selected>colin</option>' in none_shown
+    unknown = client.get(reverse("audit_log"), {"target": "auth.user:99999"}).text
+    assert '<option value="auth.user:99999" selected>User #99999</option>' in unknown
 
 
 def test_the_htmx_table_brings_the_object_list_of_its_events(client_for, auditor, keystone):
