@@ -47,6 +47,14 @@ def number(value) -> str:
     return f"{'-' if figure < 0 else ''}{int(whole.lstrip('-') or 0):,}{dot}{frac}"
 
 
+def how_many(count: int, noun: str, *, exact: bool = True) -> str:
+    """A count of rows as the lists say it: "1 event", "2,345 events", or for a count that
+    stopped at its cap "More than 10,000 events"."""
+    if not exact:
+        return f"More than {count:,} {noun}s"
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def odds(value, basis: str) -> str:
     """A paytable row as it is posted: "1,000 to 1", "9 for 1", "10% of meter",
     "$1,000.00" (``basis`` is the catalog's "to", "for", "meter_percent" or "amount")."""

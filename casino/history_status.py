@@ -70,7 +70,7 @@ def _state(history: registry.HistoryTable, oldest: datetime | None, span: timede
         return "Empty", False
     if span is None or now - oldest <= span:
         return "Within the plan", False
-    if span != retention.records_retention():  # removed by a job: past the window, it is behind
+    if history.removed_by_job:  # past the window and the slack, the job is behind
         if now - oldest <= span + REMOVAL_SLACK:
             return "Within the plan", False
         return f"Behind: rows from {day(oldest)} are past {_kept(span)}; {history.then}", True

@@ -118,7 +118,9 @@ def demo_parts() -> list[DemoPart]:
 class HistoryTable:
     """A table that grows with the casino's history, for ``manage.py history_status``: what it
     holds in words, its model (``app_label.Model``), the field that dates a row, how long a row
-    is kept (``keep_for()``: a ``timedelta``, or None for good) and what happens after (words)."""
+    is kept (``keep_for()``: a ``timedelta``, or None for good), what happens after (words)
+    and whether a job removes the rows by itself (``removed_by_job``: then rows past the
+    period mean the job is behind; otherwise a person archives them when due)."""
 
     name: str
     model: str
@@ -126,6 +128,7 @@ class HistoryTable:
     keep_for: Callable
     then: str
     order: int = 50
+    removed_by_job: bool = False
 
 
 HISTORY: dict[str, HistoryTable] = {}

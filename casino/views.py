@@ -7,6 +7,7 @@ from django.utils import timezone
 from casino import audit_display, selectors
 from casino.csv_export import streaming_csv
 from casino.dashboard import cards_for, panels_for
+from casino.formats import how_many
 from casino.forms import AuditFilterForm
 from casino.models import Property
 from casino.permissions import ability_required, require
@@ -60,18 +61,11 @@ def audit_log(request):
     with audit_display.names_read_once():
         return render(request, template, {
             "form": form, "page": page, "export_query": _export_query(request),
-            "count_text": _count_text(count, exact),
+            "count_text": how_many(count, "event", exact=exact),
             "pager": _pager(request, page, count, exact),
             "people": selectors.audit_people(user=request.user),
             "actions": audit_display.action_words(),
         })
-
-
-def _count_text(count: int, exact: bool) -> str:
-    """"1 event", "2,345 events", or past the cap "More than 10,000 events"."""
-    if not exact:
-        return f"More than {count:,} events"
-    return f"{count:,} event{'' if count == 1 else 's'}"
 
 
 def _query(request, **changes) -> str:

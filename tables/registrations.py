@@ -63,7 +63,7 @@ def _dispute_window() -> timedelta:
 HISTORY = [
     HistoryTable("Wager events", "tables.WagerEvent", "received_at", _dispute_window,
                  "removed by the hourly job tables.remove_old_wager_events: is beat running?",
-                 order=10),
+                 order=10, removed_by_job=True),
     HistoryTable("Meter ledger", "tables.MeterEntry", "created_at", records_retention,
                  "archived with manage.py archive_meter_ledger", order=20),
     HistoryTable("Jackpot slips", "tables.JackpotSlip", "recorded_at", lambda: None,

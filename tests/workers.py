@@ -56,13 +56,19 @@ def running_worker(env: dict[str, str], log_path: Path, *, args: tuple[str, ...]
             time.sleep(0.2)
         yield proc
     finally:
-        if proc.poll() is None:  # a test may have killed it already
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server or worker subprocess: asked first, killed after 30 s (a test may have
+    killed it already)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def ping_from_subprocess(env: dict[str, str]) -> dict:

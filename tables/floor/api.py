@@ -318,12 +318,8 @@ class LayoutAction(_LayoutView, generics.GenericAPIView):
         layout = self.get_object()
         body = parsed(self.BODIES.get(action, NoBody), request)
         try:
-            if action == "recheck":
-                layout = layouts.layout_recheck(actor=request.user, layout=layout)
-            else:
-                layout = layouts.layout_transition(actor=request.user, layout=layout,
-                                                   to=layouts.ACTIONS[action],
-                                                   comment=body.get("comment", ""))
+            layout = layouts.layout_act(actor=request.user, layout=layout, action=action,
+                                        comment=body.get("comment", ""))
         except RulesError as exc:
             return _bad(exc.errors)
         return Response(LayoutSerializer(layout).data)

@@ -354,3 +354,11 @@ def layout_transition(*, actor, layout: Layout, to: str, comment: str = "") -> L
                  before=before, after={"status": to, "comment": layout.review_comment,
                                        "version": layout.submission.version})
     return layout
+
+
+def layout_act(*, actor, layout: Layout, action: str, comment: str = "") -> Layout:
+    """A layout action as the page and the API name it: ``recheck``, or a transition of
+    ``ACTIONS`` (submit, approve, return with ``comment``)."""
+    if action == "recheck":
+        return layout_recheck(actor=actor, layout=layout)
+    return layout_transition(actor=actor, layout=layout, to=ACTIONS[action], comment=comment)

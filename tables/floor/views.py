@@ -377,12 +377,8 @@ def layout_action(request, pk: int, action: str):
                     else "tables/floor/layout_detail.html")
         return render(request, template, context)
     try:
-        if action == "recheck":
-            layout = layouts.layout_recheck(actor=request.user, layout=layout)
-        else:
-            layout = layouts.layout_transition(actor=request.user, layout=layout,
-                                               to=layouts.ACTIONS[action],
-                                               comment=request.POST.get("comment", ""))
+        layout = layouts.layout_act(actor=request.user, layout=layout, action=action,
+                                    comment=request.POST.get("comment", ""))
     except RulesError as exc:
         for msgs in exc.errors.values():
             for msg in msgs:

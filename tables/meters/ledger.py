@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from casino import selectors
 from casino.api_pages import CheckedCursor
 
 PAGE = 50
@@ -16,8 +17,10 @@ COUNT_CAP = 1000
 
 
 def capped_count(queryset, cap: int = COUNT_CAP) -> int:
-    """Rows of ``queryset``, counted up to ``cap + 1`` at most (one LIMITed subquery)."""
-    return queryset.order_by().values("pk")[:cap + 1].count()
+    """Rows of ``queryset``, counted up to ``cap + 1`` at most (``casino.selectors``' count
+    that stops: ``cap + 1`` means more than ``cap``)."""
+    found, exact = selectors.capped_count(queryset, cap)
+    return found if exact else cap + 1
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 import games
-from casino.formats import person
+from casino.formats import how_many, person
 from casino.forms import day_param
 from casino.permissions import ability_required, can
 from casino.selectors import capped_count
@@ -102,15 +102,13 @@ def slip_list(request):
                                newer=request.GET.get("newer"))
     template = "tables/slips/_list_table.html" if request.htmx else "tables/slips/list.html"
     return render(request, template, {
-        "form": form, "page": page, "count_text": _count_text(*capped_count(qs)),
+        "form": form, "page": page, "count_text": _slip_count(qs),
         "can_record": can(request.user, "slips.record", request.property)})
 
 
-def _count_text(count: int, exact: bool) -> str:
-    """"1 slip", "2,345 slips", or past the cap "More than 10,000 slips"."""
-    if not exact:
-        return f"More than {count:,} slips"
-    return f"{count:,} slip{'' if count == 1 else 's'}"
+def _slip_count(qs) -> str:
+    count, exact = capped_count(qs)
+    return how_many(count, "slip", exact=exact)
 
 
 @ability_required("slips.read")

@@ -24,6 +24,8 @@ from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 from knox.models import AuthToken
 
+from tests.workers import stop
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
@@ -65,12 +67,7 @@ def gunicorn(log_path: Path, ready_timeout: float = 60):
                 time.sleep(0.3)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import re
 import threading
 from pathlib import Path
 
-import psycopg
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection, connections
@@ -14,30 +13,13 @@ from django.urls import reverse
 
 from casino import audit_chain
 from casino.audit import audit_record
-from casino.db_roles import owner_credentials
 from casino.models import AuditChainCheck, AuditEvent
 from casino.tasks import audit_verify
+from tests.casino.audit_owner import owner_sql
 from tests.ci import in_ci
 from tests.workers import running_worker, worker_env
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-def _owner_sql(*statements: tuple[str, list]) -> None:
-    """What an intruder with the owner's password (or a DBA) could do, outside the app."""
-    if connection.vendor != "postgresql":
-        with connection.cursor() as cursor:
-            for sql, params in statements:
-                cursor.execute(sql, params)
-        return
-    db = dict(connection.settings_dict)
-    db.update(owner_credentials() or {})
-    with psycopg.connect(host=db["HOST"], port=db["PORT"] or 5432, user=db["USER"],
-                         password=db["PASSWORD"] or None, dbname=db["NAME"]) as raw:
-        raw.execute("ALTER TABLE casino_auditevent DISABLE TRIGGER casino_auditevent_append_only")
-        for sql, params in statements:
-            raw.execute(sql, params)
-        raw.execute("ALTER TABLE casino_auditevent ENABLE TRIGGER casino_auditevent_append_only")
 
 
 @pytest.fixture
@@ -103,7 +85,7 @@ def test_events_cannot_be_bulk_created_around_the_chain(keystone):
 def test_a_changed_event_breaks_the_chain_and_alerts_the_dashboards(
         events, keystone, client_for, auditor, floorperson):
     changed = events[2]
-    _owner_sql(("UPDATE casino_auditevent SET after = %s WHERE id = %s",
+    owner_sql(("UPDATE casino_auditevent SET after = %s WHERE id = %s",
                 ['{"n": 99}', changed.pk]))
     with pytest.raises(CommandError, match="BROKEN"):
         call_command("audit_verify")
@@ -120,7 +102,7 @@ def test_a_changed_event_breaks_the_chain_and_alerts_the_dashboards(
 @pytest.mark.django_db(transaction=True)
 def test_a_removed_event_is_a_missing_link(events, keystone):
     removed = events[1]
-    _owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [removed.pk]))
+    owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [removed.pk]))
     result = audit_verify()
     assert result["ok"] is False
     assert result["problems"] == [f"{keystone}: Events {removed.seq} to {removed.seq} are "
@@ -131,7 +113,7 @@ def test_a_removed_event_is_a_missing_link(events, keystone):
 def test_events_cut_off_the_end_are_noticed_against_the_last_check(events, keystone):
     assert audit_verify()["ok"] is True
     last = AuditEvent.objects.filter(chain=keystone.pk).order_by("-seq").first()
-    _owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [last.pk]))
+    owner_sql(("DELETE FROM casino_auditevent WHERE id = %s", [last.pk]))
     result = audit_verify()
     assert result["ok"] is False
     assert any(p.startswith(f"{keystone}: Events after {last.seq - 1} are missing")
@@ -159,7 +141,7 @@ def test_a_real_worker_runs_the_check_and_the_alert_follows(events, keystone, tm
     url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
     if db["PASSWORD"]:
         url = url.replace("@", f":{db['PASSWORD']}@", 1)
-    _owner_sql(("UPDATE casino_auditevent SET action = %s WHERE id = %s",
+    owner_sql(("UPDATE casino_auditevent SET action = %s WHERE id = %s",
                 ["casino.property.renamed", events[0].pk]))
     with running_worker(worker_env(DATABASE_URL=url, DATABASE_MIGRATE_URL=None),
                         tmp_path / "worker.log"):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from rulesubmissions import services as submissions
 from rulesubmissions.engine import game_spec
 from tables.meters import services as meters
-from tables.models import Table
+from tables.models import LinkedGroup, Table
 from tables.slips import services as slips
 from tests.rulesubmissions.builders import terms_for
 
@@ -63,6 +63,20 @@ def open_table(prop, submission, label, seed_by):
     for key in submission.meters:
         meters.meter_seed(table=table, key=key, actor=seed_by)
     return table
+
+
+def linked_tcp_tables(prop, author, reviewer, seed_by) -> list:
+    """Two open Three Card Poker tables, L-1 and L-2, of one linked group sharing each meter
+    (§605a.8), the meters seeded once for the group."""
+    terms = approve(prop, tcp_terms(), author, reviewer)
+    group = LinkedGroup.objects.create(property=prop, name="Pit 1 link", game="three_card_poker")
+    tables = [Table.objects.create(property=prop, label=f"L-{n}", game="three_card_poker",
+                                   positions=7, status="open", submission=terms,
+                                   linked_group=group, progressive_system=f"PTGS-{n}",
+                                   progressive_lockout=True) for n in (1, 2)]
+    for key in terms.meters:
+        meters.meter_seed(table=tables[0], key=key, actor=seed_by)
+    return tables
 
 
 def position(seat, cards, **wagers):

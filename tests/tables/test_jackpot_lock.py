@@ -7,8 +7,7 @@ Five-Card Progressive meter starts at $20,000, resets to $10,000 and takes 5% of
 import pytest
 from django.urls import reverse
 
-from tables.meters import services as meters
-from tables.models import EntryKind, LinkedGroup, Meter, MeterEntry, Table, WagerEvent
+from tables.models import EntryKind, Meter, MeterEntry, WagerEvent
 from tables.slips import services as slips
 from tests.tables import slip_builders as sb
 from tests.tables.slip_builders import D, position, tcp_round, validate, void
@@ -47,16 +46,7 @@ def test_recording_first_applies_every_wager_received_then_fixes_the_amount(
 @pytest.fixture
 def linked(keystone, table_games_manager, compliance_officer, floor_manager):
     """Two Three Card Poker tables of one linked group sharing each meter (§605a.8)."""
-    terms = sb.approve(keystone, sb.tcp_terms(), table_games_manager, compliance_officer)
-    group = LinkedGroup.objects.create(property=keystone, name="Pit 1 link",
-                                       game="three_card_poker")
-    tables = [Table.objects.create(property=keystone, label=f"L-{n}", game="three_card_poker",
-                                   positions=7, status="open", submission=terms,
-                                   linked_group=group, progressive_system=f"PTGS-{n}",
-                                   progressive_lockout=True) for n in (1, 2)]
-    for key in terms.meters:
-        meters.meter_seed(table=tables[0], key=key, actor=floor_manager)
-    return tables
+    return sb.linked_tcp_tables(keystone, table_games_manager, compliance_officer, floor_manager)
 
 
 def test_a_pending_jackpot_shows_on_the_meter_api_board_meter_page_and_every_linked_table(

@@ -7,8 +7,7 @@ one slip; numbers stay gapless."""
 import pytest
 from django.db import connection
 
-from tables.meters import services as meters
-from tables.models import JackpotSlip, LinkedGroup, Meter, SlipStatus, Table
+from tables.models import JackpotSlip, Meter, SlipStatus
 from tables.slips import services as slips
 from tables.slips.errors import SlipConflict
 from tests.ci import in_ci
@@ -88,22 +87,15 @@ def test_records_on_linked_tables_race_without_a_deadlock_or_a_double_meter(
     # Two tables of one linked group (§605a.8) share the Five-Card meter ($20,000, reset to
     # $10,000). A royal at each, recorded at once, 50 times: the first race pays $20,000 and
     # $10,000 (the meter as reseeded), every later one $10,000 twice; never a 500.
-    terms = sb.approve(keystone, sb.tcp_terms(), table_games_manager, compliance_officer)
-    group = LinkedGroup.objects.create(property=keystone, name="Pit 1 link",
-                                       game="three_card_poker")
-    tables = [Table.objects.create(property=keystone, label=f"L-{n}", game="three_card_poker",
-                                   positions=7, status="open", submission=terms,
-                                   linked_group=group, progressive_system=f"PTGS-{n}",
-                                   progressive_lockout=True) for n in (1, 2)]
-    for key in terms.meters:
-        meters.meter_seed(table=tables[0], key=key, actor=floor_manager)
+    tables = sb.linked_tcp_tables(keystone, table_games_manager, compliance_officer,
+                                  floor_manager)
     for n in range(RACES):
         results = at_once(*[lambda t=t: slips.slip_record(table=t, actor=floor_manager, data={
             "seat": 1, "wager": "five_card_progressive", "round": royal(1)}) for t in tables])
         assert all(isinstance(r, JackpotSlip) for r in results), (n, results)
         expected = [D("10000.00"), D("20000.00")] if n == 0 else [D("10000.00")] * 2
         assert sorted(r.award for r in results) == expected, n
-    meter = Meter.objects.get(linked_group=group, key="five_card_progressive")
+    meter = Meter.objects.get(linked_group=tables[0].linked_group, key="five_card_progressive")
     assert (meter.hits, meter.total_paid, meter.amount) == (
         2 * RACES, D("20000.00") + D("10000.00") * (2 * RACES - 1), D("10000"))
     numbers = sorted(JackpotSlip.objects.values_list("number", flat=True))
