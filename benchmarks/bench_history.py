@@ -12,7 +12,8 @@ baseline:
 - ``history.reconcile_growth``: the five-minute reconciliation run (after five minutes of
   play posted and applied through the services) at the large tier over the same run at the
   small tier (target: at most 1.5); ``history.reconcile_ms`` gives both runs.
-- ``history.audit_verify_hourly_s``: the hourly ``audit_verify`` after an hour of new events
+- ``history.audit_verify_hourly_s``: the hourly ``audit_verify`` (chains, records against
+  their events, anchors) after an hour of new events
   (target: 1 s).
 - ``history.export_rows_per_s``: the property's whole meter ledger as CSV, streamed, read to
   its end; ``history.audit_export_rows_per_s``: the audit log's CSV (its first 200,000 rows).
@@ -25,9 +26,12 @@ untimed request.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 from benchmarks import history_load as history
 from benchmarks.support import throwaway_database
@@ -103,11 +107,16 @@ def _reconcile(world, tag: str) -> float:
 
 def _audit_verify(world) -> float:
     """Seconds of the hourly check after an hour of new events; the first run, untimed,
-    checks what the load added."""
+    checks what the load added. The hour also records, validates and pays a jackpot slip and
+    applies wagers through the services, so the records checked against their events (slips,
+    ledger rows, meters, issue 28) are in it too."""
     from casino.tasks import audit_verify
+    from tables.models import Table
     first = audit_verify()
     if not first["ok"]:
         raise RuntimeError(f"the loaded audit log does not verify: {first['problems'][:3]}")
+    history.play(world, PLAY, f"verify-{world.audit}")
+    history._paid_slip(Table.objects.get(pk=world.tables[0]), world.people)
     history.audit_hour(world, AUDIT_HOUR)
     started = time.perf_counter()
     answer = audit_verify()
@@ -202,8 +211,27 @@ def _figure(value, unit, small, tier_text, lower_is_better=True) -> dict:
             else 0.0}
 
 
+@contextlib.contextmanager
+def _own_anchors():
+    """The throwaway database's anchors and signing key in a folder of their own (issue 28):
+    never var/anchors/, whose anchors belong to the ``make run`` database."""
+    from django.conf import settings
+
+    from casino.evidence_anchors import ensure_signing_key
+
+    saved = settings.EVIDENCE_SIGNING_KEY, settings.EVIDENCE_ANCHOR_DIR
+    with tempfile.TemporaryDirectory(prefix="bench-anchors-") as folder:
+        settings.EVIDENCE_SIGNING_KEY = Path(folder) / "key.pem"
+        settings.EVIDENCE_ANCHOR_DIR = Path(folder) / "anchors"
+        ensure_signing_key()
+        try:
+            yield
+        finally:
+            settings.EVIDENCE_SIGNING_KEY, settings.EVIDENCE_ANCHOR_DIR = saved
+
+
 def run() -> dict:
-    with throwaway_database("history") as ready:
+    with throwaway_database("history") as ready, _own_anchors():
         if not ready:
             print("# bench_history: skipped (needs DATABASE_URL on PostgreSQL)")
             return {}

@@ -28,6 +28,13 @@ Checks (``AuditChainCheck``, append-only and themselves a chain per audit chain)
 run checks each chain from its last good checkpoint (the last event the previous run verified,
 which must still be there unchanged); ``audit_verify --full`` checks every chain from its start,
 or from where archived events left off (casino/audit_archive.py).
+
+Each run (``run_check``, ``verify_evidence``) also compares a property's records with their
+events (``casino.record_checks``, issue 28: the records the new events touched, or with
+``--full`` every record), and every chain with its last anchor outside the database
+(``casino.evidence_anchors``): a chain shorter than its anchor, or whose event at the anchor's
+seq differs, is reported even if the database's owner removed the checks that saw it. Each
+intact chain's head is then signed and appended as a new anchor.
 """
 
 from dataclasses import dataclass, field
@@ -36,8 +43,10 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
+from casino import evidence_anchors as anchoring
 from casino.audit_hash import GENESIS, NO_PROPERTY, body_of, check_fields, check_hash, link_hash
 from casino.models import AuditChainCheck, AuditEvent, CheckKind, Property
+from casino.record_checks import OVERLAP, Since, check_records
 
 # pg_advisory_xact_lock(namespace, chain): arbitrary, constant, used only for the chains.
 LOCK_NAMESPACE = 73_016_490
@@ -152,6 +161,71 @@ def verify_chain(key: int, *, full: bool = False, name: str = "", progress=None)
     return result
 
 
+def verify_evidence(result: ChainResult, *, full: bool = False) -> ChainResult:
+    """What a verification adds to the chain's own check (issue 28): the chain against its
+    last anchor, and the property's records against their events, from the same checkpoint
+    as the chain (the last good check) or, ``full``, every record."""
+    key = result.chain
+    result.problems += anchor_problems(key, full=full)
+    if key != NO_PROPERTY:
+        start = None if full else checks_of(key).filter(ok=True).exclude(last_seq=None).first()
+        since = Since(start.last_seq, start.checked_at - OVERLAP) if start is not None else None
+        result.problems += check_records(key, since, full=full)
+    return result
+
+
+def _anchor_words(anchor: dict) -> str:
+    return f"the anchor signed at {anchor['at']} (event {anchor['seq']:,})"
+
+
+def anchor_problems(key: int, *, full: bool = False) -> list[str]:
+    """The chain against its last anchor outside the database: as long, and the same at the
+    anchor's event. ``full`` also verifies every line of the chain's anchor file; the hourly
+    run verifies the last line only (read from the end of the file)."""
+    try:
+        public = anchoring.public_key()
+        if full:
+            read = anchoring.read_anchors(key, public)
+            problems, latest = list(read.problems), (read.anchors or [None])[-1]
+        else:
+            problems, latest = [], anchoring.latest_anchor(key)
+            if latest is not None and not anchoring.verify_anchor(latest, public):
+                problems.append(f"The last line of {anchoring.chain_file(key).name}: the "
+                                f"signature does not verify (the line was changed, or signed "
+                                f"by another key).")
+    except anchoring.AnchorError as exc:
+        return [str(exc)]
+    if latest is None or not isinstance(latest.get("seq"), int):
+        return problems
+    now = head(key)
+    if now is None or now[0] < latest["seq"]:
+        problems.append(f"The chain ends at event {now[0] if now else 0:,}, but "
+                        f"{_anchor_words(latest)} saw it reach event {latest['seq']:,}: "
+                        f"events were removed.")
+        return problems
+    found = AuditEvent.objects.filter(chain=key, seq=latest["seq"]).values_list(
+        "hash", flat=True).first()
+    if found is None:
+        found = checks_of(key).filter(kind=CheckKind.ARCHIVE, last_seq=latest["seq"]).values_list(
+            "last_hash", flat=True).first()
+    if found != latest["hash"]:
+        problems.append(f"Event {latest['seq']:,} differs from {_anchor_words(latest)}: the "
+                        f"chain was rewritten.")
+    return problems
+
+
+def anchor(check: AuditChainCheck, name: str) -> dict | None:
+    """Sign an intact chain's head and append it outside the database (none for a broken
+    chain, whose last good anchor stands, nor for a chain with no events yet)."""
+    if not check.ok or not check.last_seq:
+        return None
+    signed = anchoring.sign_anchor(chain=check.chain, chain_name=name, seq=check.last_seq,
+                                   hash=check.last_hash, events=check.events_checked,
+                                   at=check.checked_at)
+    anchoring.append_anchor(signed)
+    return signed
+
+
 def verify_checks(key: int, *, full: bool = False) -> list[str]:
     """The chain's checks link to one another: the latest two, or (``full``) all of them."""
     checks = checks_of(key)
@@ -186,8 +260,13 @@ def keep(result: ChainResult, *, kind: str | None = None, checked_at=None) -> Au
 def run_check(*, full: bool = False, progress=None) -> list[AuditChainCheck]:
     """Check every chain and keep each result (the dashboards show the latest of each)."""
     link_pending()
-    return [keep(verify_chain(key, full=full, name=name, progress=progress))
-            for key, name in chain_names().items()]
+    checks = []
+    for key, name in chain_names().items():
+        result = verify_chain(key, full=full, name=name, progress=progress)
+        check = keep(verify_evidence(result, full=full))
+        anchor(check, name)
+        checks.append(check)
+    return checks
 
 
 def summary(checks) -> dict:

@@ -10,8 +10,8 @@ breaking the page.
 from django.urls import NoReverseMatch, reverse
 
 from casino import registry
-from casino.audit_chain import broken_chains
-from casino.permissions import can, property_ids
+from casino.chain_status import chain_statuses
+from casino.permissions import can
 from casino.registry import Card, Panel
 from casino.selectors import audit_event_list
 
@@ -51,7 +51,15 @@ def _audit_chain(user, property):
     readers: their properties' chains and the chain of no property (a superuser: every one)."""
     if not (user.is_superuser or can(user, "audit.read", property)):
         return None
-    return broken_chains(None if user.is_superuser else property_ids(user)) or None
+    # The same read as the chain status panel's (casino/chain_status.py), once a request.
+    return [s.check for s in chain_statuses(user) if s.check and not s.check.ok] or None
+
+
+def _chain_status(user, property):
+    """Each audit chain's last verification and anchor, for audit readers (issue 28)."""
+    if not (user.is_superuser or can(user, "audit.read", property)):
+        return None
+    return chain_statuses(user)
 
 
 def _recent_events(user, property):
@@ -64,6 +72,8 @@ PANELS = [
     Panel("audit_chain", "casino/dashboard/_audit_chain.html", _audit_chain, order=0,
           needs_property=False),
     Panel("recent_events", "casino/dashboard/_recent_events.html", _recent_events, order=40),
+    Panel("chain_status", "casino/dashboard/_chain_status.html", _chain_status, order=45,
+          needs_property=False),
 ]
 
 

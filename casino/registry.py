@@ -150,3 +150,57 @@ RECORDS: set[str] = set()
 
 def records_tables(*db_tables: str) -> None:
     RECORDS.update(db_tables)
+
+
+# --- Records checked against their audit events (issue 28) ------------------------------------
+
+@dataclass(frozen=True)
+class RecordCheck:
+    """``check(scope)`` compares an app's records at one property with their audit events and
+    returns (or yields) the differences found, first first, each naming the record in words
+    (``casino.record_checks.Scope``: the property, and ``since``: the hourly run's start, its
+    last good check; None for every record, ``audit_verify --full``). Checks run in
+    ``order``."""
+
+    name: str
+    check: Callable
+    order: int = 50
+
+
+RECORD_CHECKS: dict[str, RecordCheck] = {}
+
+
+def record_check(name: str, fn: Callable, order: int = 50) -> None:
+    RECORD_CHECKS[name] = RecordCheck(name, fn, order)
+
+
+def record_checks() -> list[RecordCheck]:
+    return sorted(RECORD_CHECKS.values(), key=lambda c: c.order)
+
+
+# --- Records in an evidence bundle (issue 28, ``manage.py export_evidence``) -------------------
+
+@dataclass(frozen=True)
+class EvidenceSource:
+    """``collect(property, start, end)`` returns an app's records of one property in the
+    period (aware datetimes, ``end`` excluded; None: open) as ``casino.evidence_bundle.Record``s,
+    for the bundle the Board checks offline; sources run in ``order``. ``creates``: record kind
+    -> the audit actions each of whose events makes one such record (so a record removed from
+    the database, its event still in the chain, is named)."""
+
+    name: str
+    collect: Callable
+    order: int = 50
+    creates: dict = field(default_factory=dict)
+
+
+EVIDENCE: dict[str, EvidenceSource] = {}
+
+
+def evidence_records(name: str, collect: Callable, order: int = 50,
+                     creates: dict | None = None) -> None:
+    EVIDENCE[name] = EvidenceSource(name, collect, order, dict(creates or {}))
+
+
+def evidence_sources() -> list[EvidenceSource]:
+    return sorted(EVIDENCE.values(), key=lambda s: s.order)

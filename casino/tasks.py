@@ -32,9 +32,11 @@ def health_probe() -> dict:
 
 @shared_task(name="casino.tasks.audit_verify")
 def audit_verify() -> dict:
-    """Scheduled by beat (hourly): check each audit chain from its last checkpoint; a broken
-    or missing link shows as an alert on the dashboards of everyone who reads that chain. Each
-    chain's head is logged too: a copy of the checkpoint outside the database."""
+    """Scheduled by beat (hourly): check each audit chain from its last checkpoint, the
+    records its new events touched against them, and each chain against its last anchor; a
+    broken or missing link or a record that differs shows as an alert on the dashboards of
+    everyone who reads that chain. Each intact chain's head is signed and appended to
+    ``EVIDENCE_ANCHOR_DIR`` (casino/evidence_anchors.py, issue 28), and logged."""
     from casino.audit_chain import run_check, summary
 
     result = summary(run_check())

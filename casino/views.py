@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from casino import audit_display, selectors
+from casino.chain_status import chain_statuses
 from casino.csv_export import streaming_csv
 from casino.dashboard import cards_for, panels_for
 from casino.formats import how_many
@@ -54,7 +55,9 @@ def audit_log(request):
     form.offer_objects(selectors.page_objects(page.events, request.GET.get("target", ""),
                                               user=request.user))
     count, exact = selectors.capped_count(events)
-    template = "casino/audit_list.html"
+    template, chains = "casino/audit_list.html", None
+    if not request.htmx:  # each chain's last verification and anchor, above the log
+        chains = chain_statuses(request.user)
     if request.htmx:  # the table, and the object list of its events in place (out of band)
         template = "casino/_audit_table.html"
         form.fields["target"].widget.attrs["hx-swap-oob"] = "true"
@@ -64,7 +67,7 @@ def audit_log(request):
             "count_text": how_many(count, "event", exact=exact),
             "pager": _pager(request, page, count, exact),
             "people": selectors.audit_people(user=request.user),
-            "actions": audit_display.action_words(),
+            "actions": audit_display.action_words(), "chains": chains,
         })
 
 

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from casino.frozen import FrozenModel
 from casino.models import Property
 from rulesubmissions.engine import game_spec
 
@@ -23,7 +24,7 @@ class Status(models.TextChoices):
 OPEN_STATUSES = (Status.DRAFT, Status.SUBMITTED, Status.RETURNED)
 
 
-class RulesSubmission(models.Model):
+class RulesSubmission(FrozenModel, models.Model):
     """One version of a game's terms: options, wagers and paytables, meters, limits."""
 
     property = models.ForeignKey(Property, on_delete=models.PROTECT,
@@ -68,6 +69,14 @@ class RulesSubmission(models.Model):
         spec = game_spec(self.game)
         return f"{spec.name if spec else self.game} v{self.version} ({self.get_status_display()})"
 
+    def frozen_refusal(self, stored: dict, changed: set) -> str:
+        """Approved terms never change (``rulesubmissions.frozen``, the database's rule)."""
+        if stored.get("status") == Status.APPROVED and (
+                changed - {"status", "updated_at"} or self.status in OPEN_STATUSES):
+            return (f"Version {self.version} is approved: its terms never change. A change of "
+                    f"terms is a new version.")
+        return ""
+
     def terms(self) -> dict:
         """The terms as ``validation.check_terms`` reads them."""
         return {
@@ -95,7 +104,7 @@ class PaytableStatus(models.TextChoices):
 LIVE_PAYTABLE_STATUSES = (PaytableStatus.APPROVED, PaytableStatus.RETIRING)
 
 
-class CatalogPaytable(models.Model):
+class CatalogPaytable(FrozenModel, models.Model):
     """A paytable from a newer regulation, as a catalog entry (games/paytables/README.md).
 
     It joins the property's catalog only once a second compliance officer approves it.
@@ -134,6 +143,18 @@ class CatalogPaytable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paytable_id} ({self.get_status_display()})"
+
+    def frozen_refusal(self, stored: dict, changed: set) -> str:
+        """Decided, its rows never change; only a retirement moves on
+        (``rulesubmissions.frozen``, the database's rule)."""
+        retirement = {"status", "retire_requested_by_id", "retire_requested_at",
+                      "retire_reason", "retired_by_id", "retired_at"}
+        status = stored.get("status")
+        if status in (PaytableStatus.RETIRED, PaytableStatus.REJECTED) or (
+                status in LIVE_PAYTABLE_STATUSES and changed - retirement):
+            decided = "approved" if status in LIVE_PAYTABLE_STATUSES else status
+            return f"The paytable {self.paytable_id} was {decided}: its rows never change."
+        return ""
 
 
 class ParSheetStatus(models.TextChoices):

@@ -9,6 +9,7 @@ from casino.registry import Card, DemoPart, Panel
 from games import GAMES
 from rulesubmissions import selectors as submissions
 from rulesubmissions.demo import load_submissions_demo
+from rulesubmissions.evidence import check_submissions
 from rulesubmissions.models import OPEN_STATUSES, ParSheetStatus, PaytableStatus, Status
 
 RECENT = 5  # rows in each "recent" list
@@ -74,3 +75,10 @@ def register() -> None:
                         50)):
         registry.dashboard_panel(panel)
     registry.demo_part(DemoPart("rulesubmissions", load_submissions_demo, order=10))
+    # audit_verify compares each approved version with its audit events (issue 28).
+    registry.record_check("rulesubmissions.versions", check_submissions, order=50)
+    # Approved versions in the Board's evidence bundle (issue 28, casino/evidence_bundle.py).
+    from rulesubmissions.evidence_export import version_records
+
+    registry.evidence_records("versions", version_records, order=10,
+                              creates={"version": ("rulesubmissions.submission.approve",)})

@@ -33,6 +33,11 @@ class TablesConfig(AppConfig):
         # A jackpot recorded against a meter is pending on it until paid or voided (issue 19).
         meter_hooks.pending_jackpots_from(slip_selectors.pending_jackpots)
         registrations.register()  # what casino's ground floor shows for us (casino.registry)
+        # Final records the database refuses to change (issue 28; SQLite re-made each migrate).
+        from casino.frozen import reinstall_on_migrate
+        from tables.frozen import FREEZES
+
+        reinstall_on_migrate(self, FREEZES)
         # A Rules Submission's filing packet carries its layout and checklist (issue 22).
         from rulesubmissions.filing import register_packet_section
         from tables.floor.filing import layout_sections

@@ -13,12 +13,15 @@ from casino.registry import Card, DemoPart, HistoryTable, Panel
 from casino.retention import records_retention
 from rulesubmissions.selectors import submission_name
 from tables.demo import load_floor_demo
+from tables.floor.evidence import check_layouts
 from tables.floor.layouts import layout_queue
 from tables.floor.models import LayoutStatus, TableStatus
+from tables.meters.evidence import check_ledger, check_meters, check_readings
 from tables.meters.hooks import reference_links_from
 from tables.meters.models import AdjustmentStatus, EntryKind
 from tables.meters.reconciliation import open_alerts
 from tables.meters.selectors import meter_key_name
+from tables.slips.evidence import check_slips
 from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
 
 CARDS = [
@@ -120,10 +123,11 @@ def register() -> None:
         entities={"slip": "Jackpot slip", "meter": "Progressive meter",
                   "meter_adjustment": "Meter adjustment", "table": "Table",
                   "layout": "Table layout", "linked_group": "Linked progressive group",
-                  "meter_ledger": "Progressive meter ledger"},
+                  "meter_ledger": "Progressive meter ledger", "sign": "Meter sign"},
         names={"tables.meter.reconciliation_alert":
                "Progressive meter reconciliation alert raised",
                "tables.meter.mystery_win": "Must-Hit-By Mystery Bonus won",
+               "tables.meter.reading": "Daily meter reading taken",
                "tables.meter.checkpoint_rebuilt":
                "Progressive meter reconciliation checkpoint taken again",
                "tables.wager_event.remove": "Wager events removed after the dispute window",
@@ -144,6 +148,12 @@ def register() -> None:
     # The ledger is the meters' record (§605a.7), slips and readings the floor's: only
     # archive_meter_ledger, as the owner, ever deletes ledger rows.
     registry.records_tables("tables_meterentry", "tables_jackpotslip", "tables_meterreading")
+    # ... and audit_verify compares each with its audit events (issue 28).
+    registry.record_check("tables.slips", check_slips, order=10)
+    registry.record_check("tables.ledger", check_ledger, order=20)
+    registry.record_check("tables.meters", check_meters, order=30)
+    registry.record_check("tables.readings", check_readings, order=40)
+    registry.record_check("tables.layouts", check_layouts, order=60)
     registry.dashboard_cards("tables", CARDS)
     registry.dashboard_panel(Panel("meter_alerts", "tables/meters/_dashboard_alerts.html",
                                    meter_alerts_panel, order=10))
@@ -153,3 +163,16 @@ def register() -> None:
                                    layout_queue_panel, order=25))
     registry.demo_part(DemoPart("tables", _floor_demo, order=20))
     reference_links_from(slip_references)
+    # Its records in the Board's evidence bundle (issue 28, casino/evidence_bundle.py).
+    from tables.floor.evidence_export import layout_records
+    from tables.meters.evidence_export import ledger_records, meter_records, reading_records
+    from tables.slips.evidence_export import slip_records
+
+    for name, collect, order in (("ledger", ledger_records, 40),
+                                 ("readings", reading_records, 50),
+                                 ("layouts", layout_records, 15)):
+        registry.evidence_records(name, collect, order)
+    registry.evidence_records("slips", slip_records, 20, creates={
+        "slip": ("tables.slip.record", "tables.slip.create")})
+    registry.evidence_records("meters", meter_records, 30,
+                              creates={"meter": ("tables.meter.seed",)})

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api_views import errors
+from casino.evidence_anchors import anchor_words
 from casino.permissions import HasAbility
 from rulesubmissions import selectors
 from rulesubmissions.filing.content import packet
@@ -32,7 +33,10 @@ class PDFRenderer(BaseRenderer):
 def filing_response(submission, response_class):
     """The packet's PDF with its file name and its content digest in ``X-Content-SHA256``."""
     content = packet(submission)
-    response = response_class(packet_pdf(content), content_type="application/pdf")
+    # The latest anchor of the property's audit chain and the signing key's fingerprint
+    # (issue 28): printed beside the digest, never in it (it changes with every verification).
+    printed = {**content, "anchor": anchor_words(submission.property_id)}
+    response = response_class(packet_pdf(printed), content_type="application/pdf")
     name = f"{submission.game}-v{submission.version}-filing-packet.pdf"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     response[DIGEST_HEADER] = content["digest"]

@@ -118,8 +118,7 @@ def break_even_meters(submission: RulesSubmission) -> dict[str, str]:
                 continue
             label = dollars(even) + (f" ({w['name']})" if len(sheet.result["wagers"]) > 1
                                      else "")
+            # the wager's meters (Royal 9: its Mega, Major and Minor), as the engine says
             for m in spec.meters_for(request.wager):
                 found.setdefault(m.key, []).append(label)
-            if request.wager == "royal_9_progressive":
-                found.setdefault("royal_9_mega_jackpot", []).append(label)
     return {k: "; ".join(dict.fromkeys(v)) for k, v in found.items()}

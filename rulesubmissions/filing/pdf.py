@@ -100,6 +100,8 @@ def _story(packet: dict) -> list:
                 "packet says (every section, as data): the same version asked for on the same "
                 "day gives the same digest; any change to its content changes it.",
                 styles["body"])]
+            if packet.get("anchor"):
+                story += [Spacer(1, 4), _para(packet["anchor"], styles["body"])]
     return story
 
 

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from casino.frozen import FrozenModel
 from casino.models import Property
 
 
@@ -82,7 +83,7 @@ def artwork_path(layout: "Layout", filename: str) -> str:
     return f"layouts/{layout.property_id}/{timezone.now():%Y%m%d%H%M%S}.{layout.artwork_type}"
 
 
-class Layout(models.Model):
+class Layout(FrozenModel, models.Model):
     """One layout design. ``checklist`` is the game's layout checklist for ``submission`` (the
     version it was checked against); ``checked`` the item keys the table games manager ticked;
     ``approved_checklist`` the checklist as compliance approved it, compared with each newer
@@ -119,3 +120,14 @@ class Layout(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def frozen_refusal(self, stored: dict, changed: set) -> str:
+        """Approved, its artwork and checklist never change; it is checked again against a newer
+        version instead (``tables.floor.frozen``, the database's rule)."""
+        moves = {"status", "checked", "submission_id"}  # checked again: back to a draft
+        if stored.get("status") == LayoutStatus.APPROVED and (
+                changed - moves - {"updated_at"}
+                or (changed & moves and self.status != LayoutStatus.DRAFT)):
+            return (f"The layout \"{self.name}\" is approved: its artwork and checklist never "
+                    f"change. Check it again against a newer Rules Submission version.")
+        return ""

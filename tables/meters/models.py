@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from casino.frozen import FrozenRecord
 from casino.models import Property
 from games.money import to_cents
 
@@ -154,6 +155,13 @@ class MeterEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount_delta}"
 
+    def save(self, *args, **kwargs):
+        """Written once (``tables.meters.frozen``, the database's rule)."""
+        if not self._state.adding:
+            raise FrozenRecord(f"Row {self.pk} of the meter ledger was written: it never "
+                               f"changes. A correction is a new row (an approved adjustment).")
+        super().save(*args, **kwargs)
+
 
 class MysteryTrigger(models.Model):
     """The Must-Hit-By trigger drawn by a cryptographic RNG (§631b.6(c)(3)). It is read only by
@@ -251,6 +259,13 @@ class MeterReading(models.Model):
 
     def __str__(self) -> str:
         return f"{self.meter} on {self.gaming_day}"
+
+    def save(self, *args, **kwargs):
+        """Taken once (``tables.meters.frozen``, the database's rule)."""
+        if not self._state.adding:
+            raise FrozenRecord(f"The reading of {self.meter} on {self.gaming_day:%Y-%m-%d} was "
+                               f"taken: it never changes.")
+        super().save(*args, **kwargs)
 
 
 class ReconciliationAlert(models.Model):

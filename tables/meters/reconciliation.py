@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.models import Property
+from casino.snapshots import snapshot
 from tables.meters import checkpoints as cp
 from tables.meters.models import (
     EntryKind,
@@ -58,14 +59,11 @@ def _consistent(meter_id: int):
     """The meter, and every read of the block, as of one moment: a read-only snapshot, or
     inside the caller's transaction the meter locked until it ends (as before)."""
     nested = connection.in_atomic_block
-    with transaction.atomic():
+    with snapshot():  # no write lock on SQLite (casino.snapshots)
         meters = Meter.objects.select_related("submission")
         if nested:
             yield meters.select_for_update(no_key=True, of=("self",)).get(pk=meter_id)
             return
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         yield meters.get(pk=meter_id)
 
 
@@ -270,6 +268,13 @@ def readings_take(now: datetime | None = None) -> list[MeterReading]:
                           "overflow": meter.overflow, "hits": meter.hits,
                           "total_paid": meter.total_paid})
             if created:
+                # What audit_verify compares the reading with (issue 28).
+                audit_record(actor=None, action="tables.meter.reading", target=reading,
+                             property=prop, after={
+                                 "meter": meter.pk, "gaming_day": day.isoformat(),
+                                 "amount": reading.amount, "reserve": reading.reserve,
+                                 "overflow": reading.overflow, "hits": reading.hits,
+                                 "total_paid": reading.total_paid})
                 taken.append(reading)
     return taken
 

@@ -16,8 +16,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from casino.frozen import FrozenModel
 from casino.models import Property
 from tables.meters.models import METER_DIGITS
+from tables.slips.frozen import SLIP_LIFECYCLE
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
 
@@ -55,7 +57,7 @@ class SlipCounter(models.Model):
         return f"slip counter of {self.property.name}: {self.last_number}"
 
 
-class JackpotSlip(models.Model):
+class JackpotSlip(FrozenModel, models.Model):
     property = models.ForeignKey(Property, on_delete=models.PROTECT, related_name="slips")
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=10, choices=SlipKind.choices, default=SlipKind.JACKPOT)
@@ -122,6 +124,18 @@ class JackpotSlip(models.Model):
 
     def __str__(self) -> str:
         return f"Jackpot slip {self.number}"
+
+    def frozen_refusal(self, stored: dict, changed: set) -> str:
+        """Paid or void, nothing changes; what was recorded never does (``tables.slips.frozen``,
+        the database's rule)."""
+        if stored.get("status") in (SlipStatus.PAID, SlipStatus.VOIDED):
+            return (f"Slip {self.number} is {SlipStatus(stored['status']).label.lower()}: a paid "
+                    f"or void slip is never changed. A wrong slip is voided and recorded again; "
+                    f"money paid in error is a two-person meter adjustment.")
+        if changed - {*SLIP_LIFECYCLE, "meter_after"}:
+            return (f"Slip {self.number} was recorded: its round, wager, award and meter never "
+                    f"change. A wrong slip is voided and recorded again.")
+        return ""
 
     def meter_reference(self) -> str:
         """The ledger reference of this slip's meter payment (reversed by a void)."""

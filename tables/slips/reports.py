@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 from django.utils import timezone
 
+from casino.evidence_anchors import anchor_words
 from casino.models import Property
 from games.money import fmt
 from tables.slips.models import JackpotSlip, SlipStatus
@@ -27,6 +28,7 @@ class DailyReport:
     totals: list  # (wager name, count, total) per wager
     total: Decimal
     count: int
+    anchor: str = ""  # the latest anchor of the property's audit chain (issue 28)
 
 
 def daily_report(*, property: Property, day: datetime.date) -> DailyReport:
@@ -40,7 +42,8 @@ def daily_report(*, property: Property, day: datetime.date) -> DailyReport:
                 .order_by("wager_name"))
     return DailyReport(day=day, slips=slips,
                        totals=[(r["wager_name"], r["n"], r["total"]) for r in by_wager],
-                       total=sum((s.award for s in live), ZERO), count=len(live))
+                       total=sum((s.award for s in live), ZERO), count=len(live),
+                       anchor=anchor_words(property.pk))
 
 
 CSV_COLUMNS = ("Slip", "Kind", "Status", "Recorded at", "Table", "Seat", "Wager", "Wager amount",

@@ -12,6 +12,7 @@ from casino.models import AuditEvent
 from tables.floor import layouts
 from tables.floor import services as floor
 from tables.slips.models import JackpotSlip
+from tests.frozen import unfrozen
 from tests.tables import floor_builders as fb
 from tests.tables import slip_builders as sb
 from tests.tables.slip_builders import position, tcp_round
@@ -161,8 +162,9 @@ def test_the_floorperson_dashboard_leads_with_the_slips_waiting(client_for, floo
     minutes ago by the floor manager, it waits for the floorperson's validation."""
     body = tcp_round(position(1, "As Ks Qs", pair_plus="5.00", three_card_progressive="1.00"))
     slip = record(tcp_table, 1, "three_card_progressive", body)
-    JackpotSlip.objects.filter(pk=slip.pk).update(
-        recorded_at=timezone.now() - timedelta(minutes=12, seconds=5))
+    with unfrozen("tables_jackpotslip"):
+        JackpotSlip.objects.filter(pk=slip.pk).update(
+            recorded_at=timezone.now() - timedelta(minutes=12, seconds=5))
     html = client_for(floorperson).get(reverse("dashboard")).text
     assert html.index('id="panel-waiting-slips"') < html.index('id="panel-in-force"')
     row = seen(html[html.index(f'<tr id="waiting-slip-{slip.number}"'):].split("</tr>")[0])

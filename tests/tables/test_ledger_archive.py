@@ -29,6 +29,7 @@ from tables.meters.models import (
     MysteryTrigger,
 )
 from tables.slips import services as slips
+from tests.frozen import unfrozen
 from tests.tables import meter_builders as mb
 from tests.tables import slip_builders as sb
 from tests.tables.meter_builders import D
@@ -49,7 +50,9 @@ def meter(keystone, table_games_manager, compliance_officer, floor_manager):
 
 
 def age(*entries) -> None:
-    MeterEntry.objects.filter(pk__in=[e.pk for e in entries]).update(created_at=OLD)
+    """Rows written before the retention period (the ledger is frozen: as the owner)."""
+    with unfrozen("tables_meterentry"):
+        MeterEntry.objects.filter(pk__in=[e.pk for e in entries]).update(created_at=OLD)
 
 
 def rows_of(meter) -> list[MeterEntry]:
@@ -247,7 +250,7 @@ def test_an_unpaid_slips_hit_and_reset_stay_until_it_is_paid(
     first = record(table, 1, "three_card_progressive", royal)
     second = record(table, 1, "three_card_progressive", royal)
     sb.void(second, floorperson, floor_manager)
-    MeterEntry.objects.update(created_at=OLD)
+    age(*MeterEntry.objects.all())
     seed, hit1, reset1, *voided = rows_of(trips)
     assert [e.kind for e in voided] == ["hit", "reset", "reversal", "reversal"]
     archive(tmp_path / "a.jsonl")
@@ -282,7 +285,7 @@ def test_a_must_hit_by_hit_stays_with_its_reset_and_is_counted_once(
         {"id": f"h9-{n}", "table": "BAC-1", "seat": 1, "wager": "heavenly_9_progressive",
          "amount": "5.00", "placed_at": "2026-11-30T21:15:04-05:00"} for n in range(4)])
     wagers.wagers_apply(table_id=table.pk)
-    MeterEntry.objects.update(created_at=OLD)
+    age(*MeterEntry.objects.all())
     seed, won, hit, reset, after = rows_of(bonus)
     assert [e.kind for e in (won, hit, reset, after)] == ["contribution", "hit", "reset",
                                                           "contribution"]

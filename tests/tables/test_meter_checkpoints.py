@@ -22,6 +22,7 @@ from tables.meters.models import (
     ReconciliationAlert,
     WagerEvent,
 )
+from tests.frozen import unfrozen
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
 
@@ -75,7 +76,8 @@ def test_the_run_reads_from_the_checkpoint_and_the_full_run_finds_an_old_row_cha
     assert reconciliation.meters_reconcile() == []
     seed = MeterEntry.objects.filter(meter=tcp_meter).order_by("pk").first()
     # Seed row and meter changed together, behind the checkpoint: only the full run reads it.
-    MeterEntry.objects.filter(pk=seed.pk).update(amount_delta=D("9000"), funded=D("9000"))
+    with unfrozen("tables_meterentry"):
+        MeterEntry.objects.filter(pk=seed.pk).update(amount_delta=D("9000"), funded=D("9000"))
     Meter.objects.filter(pk=tcp_meter.pk).update(amount=D("9000.05"), funded=D("9000"))
     post(tcp_table, "e3", "e4")
     assert reconciliation.meters_reconcile() != []  # the meter no longer matches the checkpoint

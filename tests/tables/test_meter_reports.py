@@ -10,6 +10,7 @@ from casino.models import AuditEvent
 from tables.meters import reconciliation
 from tables.meters import services as meters
 from tables.models import Meter, MeterReading, ReconciliationAlert
+from tests.frozen import unfrozen
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
 
@@ -136,8 +137,9 @@ def test_the_readings_show_the_days_approved_adjustments_beside_a_decrease(
                                            reason="display fault", actor=floor_manager)
     meters.adjustment_decide(adjustment=adjustment, actor=compliance_officer, approve=True)
     # Approved at 10:00 on gaming day Nov 3 (it runs to 6:00 on Nov 4).
-    tcp_meter.entries.filter(kind=EntryKind.ADJUSTMENT).update(
-        created_at=dt.datetime(2026, 11, 3, 10, tzinfo=local))
+    with unfrozen("tables_meterentry"):
+        tcp_meter.entries.filter(kind=EntryKind.ADJUSTMENT).update(
+            created_at=dt.datetime(2026, 11, 3, 10, tzinfo=local))
     reconciliation.readings_take(dt.datetime(2026, 11, 4, 7, tzinfo=local))
     [row] = reconciliation.readings_report(keystone, dt.date(2026, 11, 3))
     assert (row.change, row.hits, row.adjusted, row.flagged) == (D("-12.5"), 0, D("-12.5"),

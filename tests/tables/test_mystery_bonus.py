@@ -14,6 +14,7 @@ from tables.slips import printing
 from tables.slips import services as slips
 from tables.slips.errors import SlipError
 from tables.slips.forms import PayForm
+from tests.frozen import unfrozen
 from tests.tables import meter_builders as mb
 from tests.tables.meter_builders import D
 
@@ -107,7 +108,8 @@ def test_a_must_hit_by_meter_is_seeded_only_as_its_configuration_says(
     submission = mb.approve(keystone, mb.mystery_terms("B-5"), table_games_manager,
                             compliance_officer)
     terms = {**submission.meters, "must_hit_by": {**submission.meters["must_hit_by"], **meter}}
-    RulesSubmission.objects.filter(pk=submission.pk).update(meters=terms)
+    with unfrozen("rulesubmissions_rulessubmission"):
+        RulesSubmission.objects.filter(pk=submission.pk).update(meters=terms)
     submission.refresh_from_db()
     table = mb.open_table(keystone, submission, "BAC-2")
     with pytest.raises(meters.MeterError, match=message):
@@ -257,7 +259,8 @@ def test_a_version_that_does_not_say_how_the_bonus_is_paid_cannot_seed_its_meter
     submission = mb.approve(keystone, mb.mystery_terms("B-5"), table_games_manager,
                             compliance_officer)
     options = {k: v for k, v in submission.options.items() if k != "must_hit_by_payment"}
-    RulesSubmission.objects.filter(pk=submission.pk).update(options=options)
+    with unfrozen("rulesubmissions_rulessubmission"):
+        RulesSubmission.objects.filter(pk=submission.pk).update(options=options)
     submission.refresh_from_db()
     table = mb.open_table(keystone, submission, "BAC-3")
     with pytest.raises(meters.MeterError, match=r"does not say how a Must-Hit-By payout is paid"):

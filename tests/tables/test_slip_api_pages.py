@@ -9,6 +9,7 @@ from django.urls import reverse
 from tables.slips import reports
 from tables.slips import selectors as slip_selectors
 from tables.slips.api import RECORD_EXAMPLE
+from tests.frozen import unfrozen
 from tests.tables import slip_builders as sb
 from tests.tables.slip_builders import D, position, tcp_round, validate, void
 
@@ -339,7 +340,8 @@ def test_the_gaming_day_runs_from_the_propertys_cut_off(tcp_table, record, clien
     slip = record(tcp_table, 2, "three_card_progressive", tcp_round(
         position(2, "8s 8h 8d", pair_plus="5.00", three_card_progressive="5.00")))
     night = timezone.make_aware(datetime.datetime(2026, 12, 1, 3, 0))
-    JackpotSlip.objects.filter(pk=slip.pk).update(recorded_at=night)
+    with unfrozen("tables_jackpotslip"):
+        JackpotSlip.objects.filter(pk=slip.pk).update(recorded_at=night)
     assert slip_selectors.gaming_day(tcp_table.property, night) == datetime.date(2026, 11, 30)
     nov_30 = reports.daily_report(property=tcp_table.property, day=datetime.date(2026, 11, 30))
     dec_1 = reports.daily_report(property=tcp_table.property, day=datetime.date(2026, 12, 1))
@@ -367,8 +369,9 @@ def test_each_list_filter_narrows_to_the_slips_it_names(tcp_table, record, api_s
         position(1, "Ah Kh Qh", pair_plus="5.00", five_card_progressive="1.00"),
         community="Jh Th"))
     old = record(tcp_table, 2, "three_card_progressive", trips)
-    JackpotSlip.objects.filter(pk=old.pk).update(
-        recorded_at=timezone.make_aware(datetime.datetime(2026, 11, 28, 12, 0)))
+    with unfrozen("tables_jackpotslip"):
+        JackpotSlip.objects.filter(pk=old.pk).update(
+            recorded_at=timezone.make_aware(datetime.datetime(2026, 11, 28, 12, 0)))
     client = api_session_for(auditor)
 
     def numbers(**params):

@@ -1,6 +1,9 @@
 """``manage.py audit_verify``: check every audit chain (one per property, one for events that
 belong to no property) from its last checkpoint, as the hourly beat job does; ``--full`` checks
-each from its start (or from where archived events left off), showing its progress."""
+each from its start (or from where archived events left off), showing its progress. Each run
+also compares the records with their events and each chain with its last anchor outside the
+database, and signs every intact chain's head (issue 28); the first difference is named in the
+error (exit status 1)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -10,7 +13,10 @@ from casino import audit_chain
 class Command(BaseCommand):
     help = ("Check the audit log's hash chains, one per property and one for events of no "
             "property, from the last checkpoint (--full: from the start); each result is kept "
-            "and shown on the dashboards. Exits with status 1 when a link is broken.")
+            "and shown on the dashboards; also compares the records (slips, ledger rows, meters, "
+            "readings, approved versions and layouts) with their audit events and each chain "
+            "with its last signed anchor, then anchors every intact chain's head. Exits with "
+            "status 1 naming the first difference.")
 
     def add_arguments(self, parser):
         parser.add_argument("--full", action="store_true",
@@ -32,8 +38,10 @@ class Command(BaseCommand):
         broken = [c for c in checks if not c.ok]
         total = sum(c.events_checked for c in checks)
         if broken:
-            raise CommandError(f"Audit trail chain BROKEN: {len(broken)} of {len(checks)} "
-                               f"chains, {sum(len(c.problems) for c in broken)} problem(s).")
+            first = broken[0]
+            raise CommandError(f"Audit trail BROKEN: {names[first.chain]}: {first.problems[0]} "
+                               f"({len(broken)} of {len(checks)} chains, "
+                               f"{sum(len(c.problems) for c in broken)} problem(s)).")
         self.stdout.write(f"Audit trail chains intact: {len(checks)} chains, {total:,} events "
                           f"{since}.")
 

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from casino.demo import DEMO_PASSWORD, USERS, load_demo
+from casino.evidence_anchors import ensure_signing_key
 from casino.roles import ROLES
 
 
@@ -12,6 +13,9 @@ class Command(BaseCommand):
                             help="where the site runs, for the printed curl example")
 
     def handle(self, *args, url: str, **options):
+        # The key audit_verify signs each chain's head with (issue 28), made once in var/;
+        # production mounts its own (docs/operator.md).
+        ensure_signing_key()
         result = load_demo()
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for username, role, prop in result["users"]:
