@@ -42,9 +42,16 @@ def run_all(modules: list[str]) -> dict:
 
 
 def show(results: dict) -> None:
+    """One line a figure: against its baseline, with "better" or "worse" as the ratio says (a
+    figure with no baseline, a count whose target is zero, says so instead of a ratio)."""
     for name, f in results.items():
+        if f["ratio"] is None:
+            print(f"{name}: {f['value']:.6g} {f['unit']}  ({f['baseline']})")
+            continue
+        verdict = (f"{f['ratio']:.2f}x better" if f["ratio"] >= 1
+                   else f"{1 / f['ratio']:.2f}x worse")
         print(f"{name}: {f['value']:.6g} {f['unit']}  vs {f['baseline']}: "
-              f"{f['baseline_value']:.6g} {f['unit']}  -> {f['ratio']:.2f}x better")
+              f"{f['baseline_value']:.6g} {f['unit']}  -> {verdict}")
 
 
 def main() -> int:

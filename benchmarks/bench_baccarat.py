@@ -10,7 +10,13 @@ third-card rules spelled out as if/elif on card text, classifies every wager dir
 each payout up in the catalog; the engine and the reference must agree, or the benchmark fails.
 
 ``baccarat_deal``: ``games.baccarat.rules.deal`` (table-driven) against the reference's dealer
-alone, on the same shoes: two ways of dealing one coup, neither validating the shoe.
+alone, on the same shoes: two ways of dealing one coup, neither validating the shoe. Like with
+like, and the result is a tie, not a win: both make the same few comparisons, and ours also
+builds the ``Coup`` the settlement reads (a frozen dataclass) where the reference returns two
+lists, so ours is about as fast (0.8x to 1.2x from run to run) and may print "worse". The
+table exists so the third-card rules of §631a.11 are written once, beside their citation, not
+for speed. Each is the best of seven passes taken in turn (``baselines.best_rates``): a single
+pass of a few milliseconds on a shared machine once printed 0.10x (issue 32).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from benchmarks.baselines import rate, settle_figure
+from benchmarks.baselines import best_rates, settle_figure
 from games.baccarat.rules import deal
 from games.cards import card_str
 from games.paytables import catalog
@@ -162,13 +168,16 @@ def run() -> dict:
         if got != nets:
             raise AssertionError(f"engine {got} != reference {nets} for {result['dealer']}")
     shoes = [random.Random(SEED + i).sample(list(range(52)) * 8, 6) for i in range(5000)]
-    deal_ours, _ = rate(deal, shoes)
-    deal_base, _ = rate(naive_deal, [[card_str(c) for c in s] for s in shoes])
+    deal_ours, deal_base = best_rates((deal, shoes),
+                                      (naive_deal, [[card_str(c) for c in s] for s in shoes]))
+    print(f"# baccarat_deal: {deal_ours:,.0f} coups/s table-driven, {deal_base:,.0f} as "
+          f"if/elif: the same work, about as fast (see the module's doc)")
     return {
         "baccarat_settle": figure,
         "baccarat_deal": {
             "value": deal_ours, "unit": "rounds/s",
-            "baseline": "naive dealer (third-card rules as if/elif on card text), same shoes",
+            "baseline": "naive dealer (third-card rules as if/elif on card text), same shoes, "
+                        "best of seven passes each",
             "baseline_value": deal_base, "ratio": deal_ours / deal_base,
         },
     }

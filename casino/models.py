@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
-from django.db import connections, models, router
+from django.db import connections, models, router, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -137,7 +137,9 @@ class AuditEvent(models.Model):
 
     def save(self, *args, **kwargs):
         """One INSERT on PostgreSQL (linked at commit by the database); on SQLite, which has
-        one writer at a time, the chain's head is read and the event linked here: two."""
+        one writer at a time, the chain's head is read and the event linked here: two, in one
+        transaction that holds the write lock from its start (``transaction_mode`` IMMEDIATE),
+        so two sign-ins at the same moment never read the same head (issue 32)."""
         if not self._state.adding:
             raise AuditLogImmutable("Audit events cannot be updated.")
         using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
@@ -147,12 +149,14 @@ class AuditEvent(models.Model):
         body = body_of({name: getattr(self, name) for name in BODY_FIELDS})
         if connections[using].vendor == "postgresql":
             self.seq, self.prev_hash, self.hash = None, "", body
-        else:
+            super().save(*args, **kwargs)
+            return
+        with transaction.atomic(using=using, savepoint=False):  # no extra statement
             head = (AuditEvent.objects.using(using).filter(chain=self.chain)
                     .exclude(seq=None).order_by("-seq").values_list("seq", "hash").first())
             self.seq, self.prev_hash = (head[0] + 1, head[1]) if head else (1, GENESIS)
             self.hash = link_hash(self.chain, self.seq, self.prev_hash, body)
-        super().save(*args, **kwargs)
+            super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
         raise AuditLogImmutable("Audit events cannot be deleted.")
@@ -220,3 +224,16 @@ class HealthProbe(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class ApiToken(models.Model):
+    """The name and number of one API token (django-rest-knox's ``AuthToken`` has neither): a
+    person tells their tokens apart by name, and the audit log names the token an event was
+    made with (casino/tokens.py). Goes with its token when it is revoked or expires."""
+
+    token = models.OneToOneField("knox.AuthToken", on_delete=models.CASCADE,
+                                 related_name="casino_token")
+    name = models.CharField(max_length=100)
+
+    def __str__(self) -> str:
+        return f"token “{self.name}”, no. {self.pk}"

@@ -12,7 +12,6 @@ counts from the user's next request.
 from functools import wraps
 
 from django.contrib.auth.models import Permission
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from rest_framework.permissions import BasePermission
@@ -84,7 +83,10 @@ def ability_required(ability: str):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
+                # The error pages import DRF, whose settings import this module: import late.
+                from casino.error_pages import sign_in_again
+
+                return sign_in_again(request)  # htmx too: never a redirect followed unseen
             require(request.user, ability, getattr(request, "property", None))
             return view(request, *args, **kwargs)
 

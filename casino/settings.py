@@ -82,7 +82,9 @@ SECRET_KEY = env_str("DJANGO_SECRET_KEY", "" if PRODUCTION else _DEV_SECRET_KEY)
 if PRODUCTION and (len(SECRET_KEY) < 50 or SECRET_KEY == _DEV_SECRET_KEY):
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set to a random string of 50+ chars.")
 
-DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)
+# Off on every install, `make run` included: staff get the product's own error pages
+# (casino/error_pages.py), never a traceback or the URLconf. DJANGO_DEBUG=true is for developers.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1"])
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS is required when DJANGO_ENV=production.")
@@ -115,6 +117,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Every error under /api/ in the one JSON shape, DEBUG or not (casino/api_errors.py).
     "casino.api_errors.ApiErrorShapeMiddleware",
+    # A write SQLite could not make within its busy timeout: "Not saved", a 503, never a 500.
+    "casino.error_pages.BusyDatabaseMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Query strings and form posts: no NUL characters, bounded lengths (casino/limits.py).
     "casino.limits.InputLimitsMiddleware",
@@ -161,7 +165,21 @@ if DATABASE_URL:
     except ValueError as exc:
         raise ImproperlyConfigured(f"DATABASE_URL is not a valid URL: {exc}") from None
 else:
-    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "db.sqlite3"}}
+    # The default install holds a floor of concurrent staff on one SQLite file: the WAL journal
+    # lets readers go on while one writes; every transaction takes the write lock when it
+    # begins (IMMEDIATE), so a reader never has to become a writer halfway, which SQLite
+    # refuses at once; a writer waits its turn up to the busy timeout. What still cannot be
+    # written then is a 503 saying "Not saved" (casino/error_pages.py), never a lost write.
+    SQLITE_BUSY_TIMEOUT = env_float("CASINO_SQLITE_BUSY_TIMEOUT", 20.0)
+    DATABASES = {"default": {
+        "ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "db.sqlite3",
+        "OPTIONS": {
+            "timeout": SQLITE_BUSY_TIMEOUT,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": ("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                             f"PRAGMA busy_timeout={int(SQLITE_BUSY_TIMEOUT * 1000)}"),
+        },
+    }}
 DATABASES["default"]["TEST"] = {"NAME": env_str("DJANGO_TEST_DATABASE_NAME") or None}
 # PostgreSQL with two roles (casino/db_roles.py): DATABASE_URL is the restricted application
 # role; migrate and flush switch to this URL's user, the tables' owner.
@@ -201,6 +219,11 @@ FORMAT_MODULE_PATH = ["casino.date_formats"]
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Outside production the static files are served from the apps' and static/ folders as they
+# are (no collectstatic), DEBUG or not: `make run` gets its CSS and htmx with DEBUG off. Looked
+# up per request, not scanned when the middleware starts (each test client starts one).
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = not PRODUCTION
 # Files browsers ask for at the site's root (/favicon.ico), served by WhiteNoise as they are.
 WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 # Uploaded files (layout artwork) go through Django's storage API: a deployment may swap the
@@ -232,6 +255,8 @@ if PRODUCTION:
     if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+# A refused form (its CSRF token is stale or missing) is the product's 403 page, in words.
+CSRF_FAILURE_VIEW = "casino.error_pages.csrf_failure"
 
 # Sessions end after this many idle minutes (use restarts the clock, to the minute:
 # casino.middleware.IdleSessionMiddleware) and at browser close. Signed-in pages are never
@@ -272,6 +297,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_float("SIGNIN_LOCKOUT_MINUTES", 15.0))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "casino.throttles.signin_locked_out"  # the page, with Retry-After
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
 # Behind the TLS proxy the client's address is the one the proxy appended to X-Forwarded-For.
@@ -280,9 +306,48 @@ AXES_CLIENT_IP_CALLABLE = "casino.auth.client_address"
 
 # API tokens (django-rest-knox, casino/tokens.py): stored as SHA-512 digests, expiring.
 API_TOKEN_TTL_DAYS = env_int("API_TOKEN_TTL_DAYS", 90)
+# A personal token lasts 1 to this many days (``expires_in_days``; default API_TOKEN_TTL_DAYS).
+API_TOKEN_MAX_DAYS = env_int("API_TOKEN_MAX_DAYS", 365)
+if not 1 <= API_TOKEN_TTL_DAYS <= API_TOKEN_MAX_DAYS:
+    raise ImproperlyConfigured("API_TOKEN_TTL_DAYS must be from 1 to API_TOKEN_MAX_DAYS.")
 REST_KNOX = {"AUTO_REFRESH": False, "TOKEN_TTL": None}  # TTL set per token by token_issue
 
 # --- API -------------------------------------------------------------------------------------
+
+
+def env_rate(name: str, default: str) -> str:
+    """A DRF throttle rate: requests per second, minute, hour or day (``600/min``)."""
+    value = env_str(name, default).strip()
+    count, _, period = value.partition("/")
+    if not (count.isascii() and count.isdigit() and period in {
+            "s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate like 600/min "
+                                   "(per s, min, hour or day).")
+    return value
+
+
+# The cache DRF's throttles count in, shared by every process of the install: a directory
+# under CASINO_VAR_DIR by default (one machine: gunicorn's workers, runserver, no service and
+# no migration step); THROTTLE_CACHE=redis://host:6379/3 for several machines (its own db
+# number, apart from Celery's); THROTTLE_CACHE=locmem for one process (tests' servers).
+_THROTTLE_CACHE = env_str("THROTTLE_CACHE", "")
+if _THROTTLE_CACHE.startswith(("redis://", "rediss://")):
+    _THROTTLE = {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                 "LOCATION": _THROTTLE_CACHE}
+elif _THROTTLE_CACHE == "locmem":
+    _THROTTLE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                 "LOCATION": "throttle"}
+elif _THROTTLE_CACHE == "":
+    _THROTTLE = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                 "LOCATION": str(VAR_DIR / "cache" / "throttle"),
+                 "OPTIONS": {"MAX_ENTRIES": 10_000}}
+else:
+    raise ImproperlyConfigured(f"THROTTLE_CACHE={_THROTTLE_CACHE!r}: use redis://host:port/db, "
+                               "locmem, or nothing (a directory under CASINO_VAR_DIR).")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": _THROTTLE,
+}
 
 REST_FRAMEWORK = {
     # Token first, so an anonymous API call is a 401 with "WWW-Authenticate: Token".
@@ -303,6 +368,13 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "casino.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    # The API as a whole per token, and making personal tokens per person: over the rate is
+    # a 429 with Retry-After (casino/throttles.py; counts in the "throttle" cache below).
+    "DEFAULT_THROTTLE_CLASSES": ["casino.throttles.ApiThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "api": env_rate("API_THROTTLE_RATE", "600/min"),
+        "token_create": env_rate("TOKEN_CREATE_THROTTLE_RATE", "10/hour"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Casino table games back office API",
@@ -397,6 +469,13 @@ CELERY_BEAT_SCHEDULE["health-probe"] = {"task": "casino.tasks.health_probe",
 # The audit log's hash chain is checked this often (casino/audit_chain.py).
 CELERY_BEAT_SCHEDULE["audit-verify"] = {"task": "casino.tasks.audit_verify",
                                         "schedule": env_float("AUDIT_VERIFY_INTERVAL", 3600.0)}
+# Anchors outside the database (casino/evidence_anchors.py, issue 28): each verification signs
+# every chain's head with this Ed25519 key (PEM, PKCS8, unencrypted) and appends it to a file in
+# this folder. Production: the key on the worker host only, the folder on separate write-once
+# storage (docs/operator.md, "The evidence signing key and the anchors").
+EVIDENCE_SIGNING_KEY = Path(env_str("EVIDENCE_SIGNING_KEY",
+                                    str(VAR_DIR / "evidence-signing-key.pem")))
+EVIDENCE_ANCHOR_DIR = Path(env_str("EVIDENCE_ANCHOR_DIR", str(VAR_DIR / "anchors")))
 
 # --- Logging ---------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from itertools import groupby
 from csp.decorators import csp_replace
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import OperationalError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,6 +15,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
+from casino.error_pages import BUSY, busy, is_busy
 from casino.formats import day, money, person
 from casino.permissions import ability_required, can
 from games import layout as engine_layout
@@ -21,7 +23,7 @@ from rulesubmissions import selectors as submissions
 from rulesubmissions.engine import game_spec
 from rulesubmissions.forms import Editor
 from rulesubmissions.services import RulesError, submission_check
-from tables.floor import hooks, layouts, selectors, services
+from tables.floor import decisions, hooks, layouts, selectors, services
 from tables.floor.forms import ArtworkForm, LayoutForm, LinkedGroupForm, ReturnForm, TableForm
 from tables.floor.models import LayoutStatus
 
@@ -70,6 +72,8 @@ def status_context(request, table) -> dict:
         "table": table, "terms": selectors.terms_for(table), "newer": newer,
         "problems": problems, "next_steps": _next_steps(request, table, problems),
         "can_operate": can(request.user, "tables.operate", table.property),
+        "may_open": decisions.may_open(request.user, table, problems)
+        if table.status == "closed" else None,
     }
 
 
@@ -150,7 +154,7 @@ def _confirmation(request, table, action: str) -> dict | None:
     the panel already says why the table may not open)."""
     terms, who = selectors.terms_for(table), person(request.user)
     if action == "open":
-        if table.status == "open" or terms is None or selectors.opening_problems(table):
+        if not decisions.may_open(request.user, table):  # the panel says why
             return None
         limits = f"table minimum {money(terms.table_minimum)}, maximum " \
                  f"{money(terms.table_maximum)}"
@@ -163,7 +167,7 @@ def _confirmation(request, table, action: str) -> dict | None:
                  f"You, {who}, are recorded as opening it."]
         return {"action": "open", "heading": f"Open table {table.label}?", "lines": lines,
                 "button": "Open the table"}
-    if table.status != "open":
+    if not decisions.may_close(request.user, table):
         return None
     newer = selectors.newer_version_waiting(table)
     lines = [f"Table {table.label} closes: no round is settled at it until it opens again."]
@@ -330,12 +334,17 @@ def layout_tick(request, pk: int):
     answer holds whatever the other boxes show."""
     layout = _layout(request, pk)
     key = request.POST.get("key", "")
-    errors = []
+    errors, not_saved = [], False
     try:
         layout = layouts.layout_tick(actor=request.user, layout=layout, key=key,
                                      ticked=key in request.POST.getlist("checked"))
     except RulesError as exc:
         errors = [m for msgs in exc.errors.values() for m in msgs]
+    except OperationalError as exc:
+        if not (request.htmx and is_busy(exc)):
+            raise  # a page: casino.error_pages answers "Not saved" for a busy database
+        # Not written (rolled back): the box shows what is saved, with the reason, as a 503.
+        layout, errors, not_saved = _layout(request, pk), [BUSY], True
     if request.htmx and not errors:
         return HttpResponse(status=204)  # the box already shows what was saved: no swap
     item = next((i for i in layouts.checklist_shown(layout.submission, layout.checked)
@@ -344,7 +353,8 @@ def layout_tick(request, pk: int):
         response = render(request, "tables/floor/_checklist_item.html", {
             "layout": layout, "item": item, "errors": errors,
             "editable": layout.status in layouts.EDITABLE})
-        return reswap(retarget(response, f"#check-{slugify(key)}"), "outerHTML")
+        response = reswap(retarget(response, f"#check-{slugify(key)}"), "outerHTML")
+        return busy(response) if not_saved else response
     for error in errors:
         messages.error(request, error)
     return redirect("tables:layout-detail", pk=layout.pk)

@@ -5,10 +5,13 @@ fractions of a cent, §605a.7)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 
 import games
 from casino.formats import money
+from casino.snapshots import snapshot
 from tables.floor.models import Table
 from tables.floor.selectors import terms_for
 from tables.meters.models import (
@@ -146,3 +149,15 @@ def crossed_triggers(meter: Meter, limit: int):
 def proposed_adjustments(prop):
     """The property's meter adjustments still waiting for a second person's decision."""
     return MeterAdjustment.objects.filter(meter__property=prop, status=AdjustmentStatus.PROPOSED)
+
+
+@contextmanager
+def one_moment() -> Iterator[None]:
+    """Every read of the block as of one moment (issue 29: the meter list read the meters, then
+    the pending events: an applier that ran between them showed ``pending`` 0 beside totals
+    that did not have the events yet). On PostgreSQL a read-only REPEATABLE READ transaction
+    (one snapshot for all its statements); on SQLite one transaction, whose first read holds
+    the database as it was, without the write lock (``casino.snapshots``: tablets polling
+    never make a writer wait). Inside a caller's transaction, that transaction's reads."""
+    with snapshot():
+        yield

@@ -58,9 +58,10 @@ def _property(request):
 
 
 def _table(request, label: str) -> Table | None:
-    """The table of the staff member's property with this label (read once, issue 23)."""
+    """The table of the staff member's property with this label (read once, issue 23; by
+    its unique key, unsorted: issue 32)."""
     return (Table.objects.select_related("property", "submission")
-            .filter(property=_property(request), label=label).first())
+            .filter(property=_property(request), label=label).order_by()[:1] or [None])[0]
 
 
 NO_TABLE = {"table": ["No table with this label at your property."]}
@@ -185,7 +186,7 @@ class _Action(APIView):
 
     def post(self, request, pk: int):
         slip = (JackpotSlip.objects.select_related("property", "table", "parent", "meter")
-                .filter(property=_property(request), pk=pk).first())
+                .filter(property=_property(request), pk=pk).order_by()[:1] or [None])[0]
         if slip is None:
             raise Http404
         try:

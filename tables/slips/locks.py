@@ -43,21 +43,39 @@ def meters(table: Table, *, apply: bool = True) -> dict[str, Meter]:
     return apply_received(table) if apply else lock_owner_meters(table)
 
 
+def _current(row: JackpotSlip) -> JackpotSlip:
+    """``row`` with every joined row that disagrees with its own foreign keys forgotten, so
+    it is read when used. A lock that waited for another transaction gets the slip's row as
+    that one left it, but PostgreSQL re-checks only the locked row (``FOR UPDATE OF``): a
+    person joined to it keeps the version read before the wait, so a void request made
+    meanwhile came back as ``void_requested_by_id`` set with ``void_requested_by`` None
+    (issue 29: a 500 on confirming, "the system" named on a second request)."""
+    cache = row._state.fields_cache
+    for name in [n for n in RELATED if "__" not in n and n in cache]:
+        joined = cache[name]
+        if getattr(row, f"{name}_id") != (joined.pk if joined is not None else None):
+            del cache[name]
+    return row
+
+
 def slip(found: JackpotSlip) -> JackpotSlip:
-    """Step 3 for one slip: its row, locked, read again."""
-    return (JackpotSlip.objects.select_for_update(of=("self",)).select_related(*RELATED)
-            .get(pk=found.pk))
+    """Step 3 for one slip: its row, locked, read again (everything joined to it current)."""
+    return _current(JackpotSlip.objects.select_for_update(of=("self",))
+                    .select_related(*RELATED).get(pk=found.pk))
 
 
-def family(found: JackpotSlip) -> tuple[JackpotSlip, list[JackpotSlip]]:
+def family(found: JackpotSlip, related: tuple[str, ...] = RELATED,
+           ) -> tuple[JackpotSlip, list[JackpotSlip]]:
     """Step 3 for a jackpot slip and its companions: the jackpot slip first, then each Envy
     Bonus and shared-award slip in number order. One statement (issue 23): companions are
     numbered after their jackpot slip, and PostgreSQL locks the rows in the order it sorts
-    them, so the order of the locks is the one above."""
-    rows = list(JackpotSlip.objects.select_for_update(of=("self",)).select_related(*RELATED)
+    them, so the order of the locks is the one above. ``related``: the rows joined to them (a
+    caller that already holds the others joins fewer: issue 32)."""
+    rows = list(JackpotSlip.objects.select_for_update(of=("self",)).select_related(*related)
                 .filter(Q(pk=found.pk) | Q(parent_id=found.pk)).order_by("number"))
     if not rows or rows[0].pk != found.pk:
         raise JackpotSlip.DoesNotExist(f"slip {found.pk} is gone")
+    rows = [_current(row) for row in rows]
     return rows[0], rows[1:]
 
 

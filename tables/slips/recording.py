@@ -100,10 +100,13 @@ def slip_fields(award: Award, prop: Property) -> dict:
 
 
 def snapshot(slip: JackpotSlip) -> dict:
+    """What every event of a slip carries: ``audit_verify`` compares the slip with the latest
+    (``tables.slips.evidence``, issue 28)."""
     return {"number": slip.number, "status": slip.status, "table": slip.table.label,
-            "seat": slip.seat, "wager": slip.wager, "award": slip.award, "odds": slip.odds,
-            "paid_from": slip.paid_from, "meter_before": slip.meter_before,
-            "meter_after": slip.meter_after, "rule": slip.rule}
+            "seat": slip.seat, "wager": slip.wager, "wager_amount": slip.wager_amount,
+            "award": slip.award, "odds": slip.odds, "paid_from": slip.paid_from,
+            "meter_before": slip.meter_before, "meter_after": slip.meter_after,
+            "rule": slip.rule, "kind": slip.kind}
 
 
 def needs_validation(award: Award, fields: dict) -> bool:
@@ -152,7 +155,7 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
         meter=meter, meter_name=meter.name if meter else "",
         meter_before=meter.amount if meter else None, idempotency_key=key,
         recorded_by=actor, status=status, **fields)
-    companions = _companions(slip, preview)
+    companions = _companions(slip, preview, counter)
     if meter is not None:
         _hit(slip, meter, preview, actor)
     audit_record(actor=actor, action="tables.slip.record", target=slip,
@@ -161,6 +164,7 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
         audit_record(actor=actor, action="tables.slip.create", target=companion,
                      after={**snapshot(companion), "kind": companion.kind,
                             "parent": slip.number})
+    slip.family_rows = [slip, *companions]  # the answer's payouts, not read again (issue 32)
     return slip
 
 
@@ -175,11 +179,13 @@ def _hit(slip: JackpotSlip, meter, preview: Preview, actor) -> None:
     slip.save(update_fields=["meter_after"])
 
 
-def _companions(parent: JackpotSlip, preview: Preview) -> list[JackpotSlip]:
-    """The shared-award and Envy Bonus slips of ``parent``, numbered after it, with their
-    amounts fixed and the parent's status (validated with it, paid each on its own)."""
+def _companions(parent: JackpotSlip, preview: Preview,
+                counter: SlipCounter) -> list[JackpotSlip]:
+    """The shared-award and Envy Bonus slips of ``parent``, numbered after it from the
+    counter the recording holds (not locked again for each: issue 32), with their amounts
+    fixed and the parent's status (validated with it, paid each on its own)."""
     return [JackpotSlip.objects.create(
-        property=parent.property, number=next_number(parent.property), kind=kind,
+        property=parent.property, number=next_number(parent.property, counter), kind=kind,
         parent=parent, table=parent.table, game=parent.game, submission_id=parent.submission_id,
         submission_version=parent.submission_version, round=parent.round,
         meter=parent.meter if award.meter else None,
