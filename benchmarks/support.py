@@ -9,6 +9,9 @@ from contextlib import contextmanager
 def django_setup():
     """Django configured from the environment; the default database connection."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    # Capacity, not the per-token throttle, is measured (servers and posters inherit these).
+    os.environ.setdefault("API_THROTTLE_RATE", "1000000/min")
+    os.environ.setdefault("THROTTLE_CACHE", "locmem")
     import django
     django.setup()
     from django.db import connection

@@ -10,6 +10,7 @@ found."]}}``. ``exception_handler`` is DRF's ``EXCEPTION_HANDLER``; ``page_not_f
 import re
 
 from django.apps import apps
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -83,7 +84,10 @@ def page_not_found(request, exception=None):
 
 def bad_request(request, exception=None):
     """``handler400``: a request Django could not read (a multipart body without a boundary)
-    is JSON under /api/, the site's 400 page elsewhere."""
+    is JSON under /api/, the site's 400 page elsewhere; one larger than Django reads
+    (``DATA_UPLOAD_MAX_MEMORY_SIZE``) is the API's 413."""
+    if _is_api(request) and isinstance(exception, RequestDataTooBig):
+        return JsonResponse({"errors": {"detail": [_STATUS_WORDS[413]]}}, status=413)
     if _is_api(request):
         return JsonResponse({"errors": {"detail": [
             "The request could not be read: its body does not match its Content-Type."]}},
@@ -163,8 +167,13 @@ ERROR_ANSWERS = {
     "404": "No such object at your properties.",
     "405": "This endpoint does not take that method.",
     "406": "The answer can only be JSON: send Accept: application/json (or none).",
+    "413": "The body is larger than the API reads (the answer says the limit).",
     "415": "The body is not JSON: send Content-Type: application/json.",
+    "429": "Too many requests (API_THROTTLE_RATE per token, TOKEN_CREATE_THROTTLE_RATE for "
+           "making tokens): wait the seconds Retry-After says.",
 }
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before asking again.",
+                               "schema": {"type": "integer", "minimum": 0}}}
 # Statuses an operation may add in its own ``responses`` (each then answers ``Errors``).
 ERROR_STATUSES = {"400", "401", "403", "404", "405", "406", "409", "412", "413", "415", "429"}
 
@@ -180,7 +189,7 @@ def schema_error_answers(result, generator, request, public):
                 continue
             answers = operation.setdefault("responses", {})
             for status, description in ERROR_ANSWERS.items():
-                if status == "415" and method not in {"post", "put", "patch"}:
+                if status in ("413", "415") and method not in {"post", "put", "patch"}:
                     continue
                 answers.setdefault(status, {"description": description})
             for status, answer in answers.items():
@@ -190,6 +199,8 @@ def schema_error_answers(result, generator, request, public):
                     content = answer.get("content", {}).get("application/json", {})
                     examples = {k: v for k, v in content.items() if k in ("examples",)}
                     answer["content"] = {"application/json": {"schema": ref, **examples}}
+                    if status == "429":
+                        answer["headers"] = RETRY_AFTER
     _type_nullables(result)
     return result
 

@@ -1,7 +1,9 @@
 """Limits every request meets before a view reads it: body size, JSON nesting depth, string
-length and no NUL characters. Hostile or careless input is a 400 naming the field and the
-limit, never a 500 (a 1,000-level JSON body exhausted Python's recursion; a NUL character
-reached PostgreSQL, which cannot store one in text or ``jsonb``).
+length, no NUL characters, only finite numbers and no key given twice in one object. Hostile
+or careless input is a 400 naming the field and the limit, never a 500 (a 1,000-level JSON body
+exhausted Python's recursion; a NUL character reached PostgreSQL, which cannot store one in
+text or ``jsonb``; ``1e309`` read as infinity, issue 29); an API body over the size limit is a
+413.
 
 ``InputLimitsMiddleware`` checks every request before any view: query strings, and the pages'
 form posts (htmx included) and JSON bodies; the API's bodies are read only by the parsers here
@@ -13,6 +15,7 @@ library's ``json`` does the parsing; these checks only bound what it is given.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable
 
@@ -21,7 +24,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 from django.http.request import QueryDict
 from django.utils.html import format_html, format_html_join
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.utils.mediatypes import _MediaType
@@ -187,19 +190,36 @@ def _decoded(token: str) -> str:
         return token[1:-1]
 
 
+class BodyTooLarge(InputRefused):
+    """A body over ``MAX_JSON_BYTES``: a 413 from the API, a 400 page elsewhere."""
+
+    def __init__(self):
+        super().__init__({"detail": [
+            f"the request body is at most {limit('MAX_JSON_BYTES'):,} bytes"]})
+
+
+class RequestTooLarge(APIException):
+    """The API's 413, in the one error shape (``casino.api_errors``)."""
+
+    status_code = 413
+    default_detail = "The request body is too large."
+    default_code = "request_too_large"
+
+
 def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
-    """JSON ``raw`` within every limit, or InputRefused naming what is wrong."""
-    most = limit("MAX_JSON_BYTES")
-    if len(raw) > most:
-        raise InputRefused({"detail": [
-            f"the request body is at most {most:,} bytes"]})
+    """JSON ``raw`` within every limit, or InputRefused naming what is wrong (BodyTooLarge
+    for a body over ``MAX_JSON_BYTES``)."""
+    if len(raw) > limit("MAX_JSON_BYTES"):
+        raise BodyTooLarge()
     try:
         text = raw.decode(encoding)
     except (UnicodeDecodeError, LookupError):
         raise InputRefused({"detail": [
             f"the request body is not valid {encoding} text"]}) from None
+    reader = _Reader()
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=reader.constant, parse_float=reader.number,
+                          object_pairs_hook=reader.mapping)
     except RecursionError:
         # Nested deeper than the parser can follow: name where the limit was passed.
         deep = _too_deep(text) or "detail"
@@ -207,17 +227,66 @@ def parse_json(raw: bytes, encoding: str = "utf-8") -> object:
                            ) from None
     except ValueError as exc:
         raise InputRefused({"detail": [f"the body is not valid JSON: {exc}"]}) from None
+    if reader.found:
+        raise InputRefused(reader.errors(data))
     check_data(data, text)
     return data
 
 
-def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
+NOT_FINITE = "not a finite number (NaN, Infinity, or beyond ±1.7976931348623157e308)"
+
+
+class _Reader:
+    """The hooks of ``json.loads`` that note what JSON's grammar lets through but no request
+    may hold (issue 29): ``NaN``, ``Infinity`` and a number too large for a float (``1e309``
+    reads as infinity, which a refusal then echoed: a 500), and a key given twice in one
+    object (``{"game": "craps", "game": ...}`` kept the last, silently). The hooks know no
+    path: ``errors`` finds each in the parsed value, only when one was noted."""
+
+    def __init__(self):
+        self.found = False
+        self.repeated: dict[int, tuple[dict, list[str]]] = {}  # id(object) -> it, its keys
+
+    def constant(self, name: str) -> float:
+        self.found = True
+        return float(name)
+
+    def number(self, text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):
+            self.found = True
+        return value
+
+    def mapping(self, pairs: list[tuple[str, object]]) -> dict:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            self.found = True
+            seen: set[str] = set()
+            twice = [k for k, _ in pairs if k in seen or seen.add(k)]
+            self.repeated[id(obj)] = (obj, list(dict.fromkeys(twice)))
+        return obj
+
+    def errors(self, data: object) -> dict[str, list[str]]:
+        """Each field path with what is wrong there (iterative, as ``check_data``)."""
+        errors: dict[str, list[str]] = {}
+        stack: list[tuple[str, object]] = [("", data)]
+        while stack:
+            path, value = stack.pop()
+            if isinstance(value, float) and not math.isfinite(value):
+                errors.setdefault(path or "detail", []).append(NOT_FINITE)
+            elif isinstance(value, dict | list):
+                if id(value) in self.repeated and self.repeated[id(value)][0] is value:
+                    for key in self.repeated[id(value)][1]:
+                        errors.setdefault(_join(path, key), []).append(
+                            "this key is given more than once in one object: give it once")
+                items = value.items() if isinstance(value, dict) else enumerate(value)
+                stack.extend((_join(path, k), v) for k, v in items)
+        return dict(sorted(errors.items()))
 
 
 class StrictJSONParser(JSONParser):
     """DRF's JSON parser within the limits: a refusal is a 400 shaped like every other
-    (``{"errors": {field: [messages]}}``)."""
+    (``{"errors": {field: [messages]}}``); a body over ``MAX_JSON_BYTES`` a 413."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         parser_context = parser_context or {}
@@ -225,6 +294,8 @@ class StrictJSONParser(JSONParser):
         raw = stream.read(limit("MAX_JSON_BYTES") + 1) if stream is not None else b""
         try:
             return parse_json(raw, encoding)
+        except BodyTooLarge as exc:
+            raise RequestTooLarge(exc.errors["detail"][0]) from None
         except InputRefused as exc:
             raise ParseError({"errors": exc.errors}) from None
 
@@ -241,7 +312,12 @@ class StrictMultiPartParser(MultiPartParser):
     boundary is DRF's 400, in the one shape."""
 
     def parse(self, stream, media_type=None, parser_context=None):
-        parsed = super().parse(stream, media_type, parser_context)
+        try:
+            parsed = super().parse(stream, media_type, parser_context)
+        except RequestDataTooBig:
+            raise RequestTooLarge(
+                "the request's fields other than files are at most "
+                f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes") from None
         _checked_form(parsed.data)
         return parsed
 

@@ -5,8 +5,8 @@ import time
 
 from django.utils.cache import add_never_cache_headers
 
+from casino.audit import current_request
 from casino.selectors import current_property
-from casino.signals import current_request
 
 
 class CurrentPropertyMiddleware:
@@ -23,7 +23,9 @@ class CurrentPropertyMiddleware:
 
 class AuditActorMiddleware:
     """Makes the request's user (also a token user: DRF sets it on the same request) the actor
-    of audit events written by model signals during the request (casino/signals.py)."""
+    of audit events written by model signals during the request (casino/signals.py), and its
+    token (DRF's ``request.auth``, also set on the same request) named beside the person in
+    every event written during it (``casino.audit.actor_words``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 
 from casino.permissions import can
+from casino.tokens import makes_own_tokens
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,19 @@ def nav_for(user, property, path: str = "") -> list[dict]:
     if matching:
         max(matching, key=lambda item: len(item["prefix"]))["current"] = True
     return links
+
+
+# The person's own menu, beside their name and Sign out: pages about them, not the property.
+PERSON_MENU: tuple[Link, ...] = (
+    Link("API tokens", "tokens", ()),
+)
+
+
+def person_menu_for(user, path: str = "") -> list[dict]:
+    """The person-menu links ``user`` may use (API tokens: staff who make their own)."""
+    if not makes_own_tokens(user):
+        return []
+    links = [(link, _url(link.url_name)) for link in PERSON_MENU]
+    return [{"label": link.label, "url": url, "current": path.startswith(url)}
+            for link, url in links if url is not None]
+

@@ -88,9 +88,13 @@ ROLES: dict[str, Role] = {
             "api_client",
             "API client",
             "An integration that calls the API with a token: table game systems settle rounds,"
-            " reporting tools read meters, slips and Rules Submissions.",
+            " post wagers and record the jackpot slips they detect; reporting tools read"
+            " meters, slips, Rules Submissions and the audit log.",
+            # Records slips (it is the preparer, §465a.26), never validates, pays or voids
+            # them: a person with slips.validate, never the recorder, does (§649a.11(c)(5)).
             "api.access", "property.read", "rulesubmissions.read", "tables.read",
-            "meters.read", "slips.read", "wagers.post", "engine.settle",
+            "meters.read", "slips.read", "slips.record", "wagers.post", "engine.settle",
+            "audit.read",
         ),
     )
 }

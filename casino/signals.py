@@ -7,8 +7,6 @@ Passwords are never recorded, only that one changed. ``last_login`` updates are 
 their own: the sign-in is.
 """
 
-from contextvars import ContextVar
-
 from axes.models import AccessAttempt
 from axes.signals import user_locked_out
 from django.contrib.auth import get_user_model
@@ -18,13 +16,11 @@ from django.db.models.signals import m2m_changed, post_delete, post_save, pre_sa
 from django.dispatch import receiver
 from knox.models import AuthToken
 
-from casino.audit import audit_record
+from casino.audit import audit_record, current_request
 from casino.auth import client_address
 from casino.models import Property, StaffMembership
 
 User = get_user_model()
-
-current_request: ContextVar = ContextVar("casino_current_request", default=None)
 
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "is_staff",
                "is_superuser")
@@ -181,8 +177,11 @@ def _membership_delete(sender, instance, **kwargs):
 
 def _token_data(token) -> dict:
     # Only the first characters (knox's ``token_key``): never enough to use the token.
-    return {"user": token.user.get_username(), "token_starts": token.token_key,
+    data = {"user": token.user.get_username(), "token_starts": token.token_key,
             "expires": token.expiry}
+    if AuthToken.casino_token.is_cached(token) and token.casino_token is not None:
+        data["name"] = token.casino_token.name  # (casino/tokens.py attaches it; no query)
+    return data
 
 
 @receiver(post_save, sender=AuthToken, dispatch_uid="casino.audit.token_save")

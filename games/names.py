@@ -15,6 +15,8 @@ Keys stay what integrations send; pages and messages show these names beside the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 # Words the plain rule ("first letter capital, underscores as spaces") gets wrong.
 _WORDS = {
     "7s": "7's", "em": "'em", "royal_9": "Royal 9", "king_9": "King-9", "heavenly_9": "Heavenly 9",
@@ -79,12 +81,21 @@ def hand_name(hand: str) -> str:
     return HANDS.get(hand) or words(hand)
 
 
+def _listed(value: object) -> str:
+    """A part of an option's mapping or list: cards as written ("Ks 9s"), a list of them too."""
+    return " ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
 def choice_name(option: str, value: object) -> str:
     """An option's chosen value as people read it ("not set" when there is none)."""
     if value is None or value == "":
         return NOT_SET
     if isinstance(value, bool):
         return "Yes" if value else "No"
+    if isinstance(value, Mapping):  # Royal 9's combination of each position: "1: Ks 9s; 2: ..."
+        return "; ".join(f"{key}: {_listed(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return "; ".join(map(_listed, value))
     text = str(value)
     return CHOICES.get((option, text)) or CHOICES.get(text) or (
         words(text) if "_" in text else text)

@@ -22,12 +22,16 @@ from casino.selectors import current_property, properties_visible_to
 from games import GAMES
 from games.names import choice_name, hand_name
 from rulesubmissions import selectors, services
+from rulesubmissions.diff import diff_terms
 from rulesubmissions.engine import available_games, describe, game_spec
 from rulesubmissions.models import CatalogPaytable, RulesSubmission, Status
 from rulesubmissions.serializers import (
     PAYTABLE_BODIES,
     SUBMISSION_BODIES,
+    DiffAnswer,
+    DiffQuery,
     MeterTermsAnswer,
+    OptionsField,
     OptionValue,
     PaytableProposal,
     SubmissionTerms,
@@ -62,7 +66,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
     reviewed_by = serializers.CharField(source="reviewed_by.username", default=None,
                                         allow_null=True)
     standing = serializers.SerializerMethodField()
-    options = serializers.DictField(child=OptionValue(), help_text="Option key -> value.")
+    options = OptionsField()
     wagers = serializers.DictField(child=serializers.CharField(allow_blank=True),
                                    help_text="Each wager offered -> its paytable id.")
     meters = serializers.DictField(child=MeterTermsAnswer(), help_text="Meter key -> terms.")
@@ -283,6 +287,38 @@ class SubmissionAction(generics.GenericAPIView):
         return Response(SubmissionSerializer(submission).data)
 
 
+@extend_schema(
+    summary="What a version changes", parameters=[DiffQuery],
+    responses={200: DiffAnswer, **errors(e400="`against` is not an id of a version of the "
+                                              "same game at the same property.")})
+class SubmissionDiff(generics.GenericAPIView):
+    """The compliance review's diff (``rulesubmissions.diff``) against ``?against=`` (default
+    ``selectors.review_base``, the version in force): terms in words, paytables row by row."""
+
+    serializer_class = DiffAnswer
+    permission_classes = [HasAbility]
+    required_ability = "rulesubmissions.read"
+
+    def get_queryset(self):
+        return selectors.submission_list(user=self.request.user)
+
+    def get(self, request, pk: int):
+        submission = self.get_object()
+        query = DiffQuery(data=request.query_params.dict())  # "?against=" is no id: a 400
+        query.is_valid(raise_exception=True)
+        against = query.validated_data.get("against")
+        base = selectors.review_base(submission) if against is None else self.get_queryset(
+        ).filter(pk=against, property=submission.property, game=submission.game).first()
+        if against is not None and base is None:
+            raise serializers.ValidationError({"against": [
+                f"no version of {game_spec(submission.game).name} at "
+                f"{submission.property.name} has that id"]})
+        changes = diff_terms(base.terms() if base else None, submission.terms(),
+                             selectors.display_catalog(submission.property))
+        return Response(DiffAnswer({"submission": submission, "against": base,
+                                    "changes": changes}).data)
+
+
 class PaytableRowSerializer(serializers.Serializer):
     hand = serializers.CharField()
     hand_name = serializers.CharField()
@@ -385,6 +421,10 @@ class _OptionSchema(serializers.Serializer):
     default = OptionValue(allow_null=True)
     requires_wagers = serializers.DictField(child=serializers.CharField())
     required_with = serializers.DictField(child=serializers.CharField())
+    shape = serializers.JSONField(
+        allow_null=True, help_text="The JSON Schema of a value that is not a choice, yes/no "
+                                   "or number (Royal 9's combination of each position); null "
+                                   "otherwise.")
 
 
 class _NeededWagersSchema(serializers.Serializer):
@@ -454,4 +494,6 @@ def _with_choice_names(game: dict) -> dict:
     """Each option's choices in words beside the keys integrations send."""
     for option in game["options"]:
         option["choice_names"] = [choice_name(option["key"], c) for c in option["choices"]]
+        shape = game_spec(game["key"]).option(option["key"]).shape
+        option["shape"] = dict(shape) if shape else None
     return game

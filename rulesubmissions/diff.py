@@ -56,7 +56,9 @@ def _labels(game: str) -> dict[str, str]:
 
 def flatten(terms: dict) -> dict[str, str]:
     """Each term as ``path -> value``; a wager without a paytable is "offered"."""
-    flat = {f"options.{k}": str(v) for k, v in terms.get("options", {}).items()}
+    # a value of a shape (Royal 9's combinations) in words, not as Python writes it
+    flat = {f"options.{k}": choice_name(k, v) if isinstance(v, dict | list) else str(v)
+            for k, v in terms.get("options", {}).items()}
     flat |= {f"wagers.{k}": v or "offered" for k, v in terms.get("wagers", {}).items()}
     for key, amounts in terms.get("meters", {}).items():
         flat |= {f"meters.{key}.{f}": v for f, v in amounts.items() if v}

@@ -33,6 +33,8 @@ def terms_from_post(spec: GameSpec, data) -> dict:
         name = f"options.{o.key}"
         if not o.choices and isinstance(o.default, bool):
             options[o.key] = name in data
+        elif o.shape:  # the engine's shape, typed as the editor shows it (``shaped_text``)
+            options[o.key] = shaped_value(data.get(name, "")) or o.default
         else:
             options[o.key] = data.get(name, "").strip() or o.default
     wagers = {w.key: data.get(f"wagers.{w.key}", "")
@@ -99,6 +101,21 @@ def _choices(spec: GameSpec, o, cat: Catalog) -> tuple[tuple[str, str], ...]:
     return tuple((c, choice_name(o.key, c)) for c in o.choices)
 
 
+def shaped_text(o, value: object) -> object:
+    """An option of a shape the engine defines (Royal 9's combination of each position) as
+    the editor's text writes it: "1: Ks 9s; 2: Kh 9h" (``choice_name``)."""
+    return choice_name(o.key, value) if o.shape and isinstance(value, dict | list) else value
+
+
+def shaped_value(text: str) -> dict | list | None:
+    """The editor's text read back: "1: Ks 9s; 2: Kh 9h" a mapping, "Ks 9s; Kh 9h" a list by
+    position; the engine then checks it as the API's (``OptionSpec.check``)."""
+    parts = [p.strip() for p in text.split(";") if p.strip()]
+    if parts and all(":" in p for p in parts):
+        return {k.strip(): v.strip() for k, v in (p.split(":", 1) for p in parts)}
+    return parts or None
+
+
 def _option_kind(o) -> str:
     if o.choices:
         return "select"
@@ -121,7 +138,8 @@ class Editor:
         options, wagers, meters = (terms.get(k) or {} for k in ("options", "wagers", "meters"))
         self.options = [
             self._field(f"options.{o.key}", o.name, _option_kind(o),
-                        options.get(o.key, o.default), _choices(spec, o, cat), o.rule)
+                        shaped_text(o, options.get(o.key, o.default)), _choices(spec, o, cat),
+                        o.rule)
             for o in submission_options(spec)
         ]
         # Paytables an option selects (Three Card Poker's Ante Bonus, §649a.12(b)).

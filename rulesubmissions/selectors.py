@@ -58,6 +58,13 @@ def in_force(*, property: Property, game: str, on: date | None = None) -> RulesS
             .order_by("-effective_date", "-version").first())
 
 
+def review_base(submission: RulesSubmission) -> RulesSubmission | None:
+    """What the compliance review compares a version with: the version in force, or, for the
+    version in force itself, the version it superseded (None: the first version)."""
+    base = in_force(property=submission.property, game=submission.game)
+    return submission.supersedes if base is not None and base.pk == submission.pk else base
+
+
 def in_force_by_game(*, property: Property, on: date | None = None) -> dict[str, RulesSubmission]:
     """Each game's version in force on ``on`` (today) at ``property``, in one query: the
     approved versions effective by then (a few per game) read newest first, the first of each

@@ -14,7 +14,7 @@ from rest_framework import serializers
 import games
 from casino.api_fields import Choice, Day, Id, Money, NoBody, StrictSerializer, Text
 from rulesubmissions.models import CatalogPaytable
-from rulesubmissions.validation import TERMS
+from rulesubmissions.validation import TERM_KEYS, TERMS
 
 PERCENT_PATTERN = r"^[0-9]{1,3}(\.[0-9]{1,4})?$"
 
@@ -39,13 +39,20 @@ class Percent(Text):
 _PERCENT = re.compile(PERCENT_PATTERN.strip("^$"))
 
 
-@extend_schema_field({"oneOf": [{"type": "string", "maxLength": 100, "nullable": True},
-                                {"type": "boolean"},
-                                {"type": "integer", "minimum": 0, "maximum": 1000}],
-                      "description": "the option's choice, yes/no or number (GET "
-                                     "/api/v1/games/ lists each option's choices)"})
+SCALAR_OPTION = {"oneOf": [{"type": "string", "maxLength": 100, "nullable": True},
+                           {"type": "boolean"},
+                           {"type": "integer", "minimum": 0, "maximum": 1000}],
+                 "description": "the option's choice, yes/no or number (GET /api/v1/games/ "
+                                "lists each option's choices)"}
+MOST_ENTRIES = 100  # in an option's mapping or list (Royal 9's: a position each, at most 9)
+
+
+@extend_schema_field(SCALAR_OPTION)  # a mapping or list: its shape in ``OptionsField``
 class OptionValue(serializers.Field):
-    """An option's value: a choice (text), yes/no, a whole number, or null (not offered)."""
+    """An option's value: a choice (text), yes/no, a whole number, null (not offered), or a
+    mapping or list of the shape the engine's SPEC defines for the option
+    (``OptionSpec.shape``: Royal 9's combination of each position); the engine checks each
+    against its SPEC (``rulesubmissions.validation``)."""
 
     def to_internal_value(self, data):
         if data is None or isinstance(data, bool):
@@ -54,11 +61,47 @@ class OptionValue(serializers.Field):
             return data
         if isinstance(data, str) and len(data) <= 100:
             return Text(max_length=100, allow_blank=True).run_validation(data)
+        if isinstance(data, dict | list) and len(data) <= MOST_ENTRIES:
+            return data
         raise serializers.ValidationError(
-            "a choice (text), true or false, a whole number from 0 to 1,000, or null")
+            "a choice (text), true or false, a whole number from 0 to 1,000, null, or the "
+            "mapping or list the option takes (GET /api/v1/games/ lists each option)")
 
     def to_representation(self, value):
         return value
+
+
+def option_schemas() -> dict[str, dict]:
+    """Each option key of every game with the shape of its value: the engine's ``shape``
+    where a game's SPEC defines one, a choice, yes/no or number otherwise."""
+    shapes: dict[str, dict] = {}
+    for game in games.GAMES:
+        for o in games.spec(game).options:
+            if o.key in TERM_KEYS:
+                continue
+            shown = {**o.shape, "description": f"{o.name} ({o.rule}). {o.shape['description']}"
+                     } if o.shape else {**SCALAR_OPTION, "description": f"{o.name} ({o.rule})"}
+            if o.key not in shapes or o.shape:
+                shapes[o.key] = shown
+    return dict(sorted(shapes.items()))
+
+
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "description": "Option key -> value, the keys the game's SPEC defines (GET /api/v1/games/ "
+                   "lists each game's); each value as its option takes it, checked by the "
+                   "engine (a refusal names `options.<key>`).",
+    "properties": option_schemas(),
+    "additionalProperties": SCALAR_OPTION,
+}
+
+
+@extend_schema_field(OPTIONS_SCHEMA)
+class OptionsField(serializers.DictField):
+    """A Rules Submission's ``options``: each value an ``OptionValue``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=OptionValue(allow_null=True), **kwargs)
 
 
 class MeterTerms(StrictSerializer):
@@ -99,8 +142,7 @@ class SubmissionTerms(StrictSerializer):
     property = Id(required=False, help_text="Your property (the first where you are staff "
                                             "if omitted); only on POST.")
     game = GameField(help_text="The game (GET /api/v1/games/ lists them).")
-    options = serializers.DictField(child=OptionValue(), required=False,
-                                    help_text="Option key -> value.")
+    options = OptionsField(required=False)
     wagers = serializers.DictField(
         child=Text(max_length=200, allow_blank=True), required=False,
         help_text="Each wager offered -> its paytable (name or id; \"\" for none).")
@@ -194,3 +236,57 @@ class MeterTermsAnswer(serializers.Serializer):
     rate = serializers.CharField()
     reserve_rate = serializers.CharField(allow_blank=True, required=False)
     limit = serializers.CharField(allow_blank=True, required=False)
+
+
+# The version diff (GET .../{id}/diff/): what the compliance review shows, as data.
+
+
+class DiffQuery(StrictSerializer):
+    unknown_message = "not a parameter of the diff (parameters: {fields})"
+
+    against = Id(required=False, help_text="The version to compare with (default: the "
+                                           "version in force; for that version itself, the "
+                                           "one it superseded).")
+
+
+class VersionRef(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    effective_date = serializers.DateField(allow_null=True)
+
+
+class PaytableRef(serializers.Serializer):
+    id = serializers.CharField(help_text="The catalog id (\"three_card_poker.pair_plus.D\").")
+    title = serializers.CharField()
+
+
+class RowChangeAnswer(serializers.Serializer):
+    """One hand of two paytables: its odds as posted in each ("" where that one does not pay
+    it)."""
+
+    hand = serializers.CharField()
+    before = serializers.CharField(allow_blank=True)
+    after = serializers.CharField(allow_blank=True)
+    changed = serializers.BooleanField()
+
+
+class ChangeAnswer(serializers.Serializer):
+    """A term added, removed or changed, in words as the review shows it; a paytable
+    selection with both tables and their rows side by side."""
+
+    path = serializers.CharField(help_text="The term's path (\"wagers.pair_plus\").")
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["added", "removed", "changed"])
+    before = serializers.CharField(allow_blank=True)
+    after = serializers.CharField(allow_blank=True)
+    before_paytable = PaytableRef(source="before_table", allow_null=True)
+    after_paytable = PaytableRef(source="after_table", allow_null=True)
+    rows = RowChangeAnswer(many=True)
+
+
+class DiffAnswer(serializers.Serializer):
+    submission = VersionRef()
+    against = VersionRef(allow_null=True, help_text="null: nothing to compare with (the "
+                                                    "first version); every term is added.")
+    changes = ChangeAnswer(many=True)

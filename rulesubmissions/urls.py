@@ -14,6 +14,7 @@ api_v1 = [
     *(path(f"rules-submissions/<int:pk>/{action}/", api.SubmissionAction.as_view(),
            {"action": action}, name=f"api-{action}")
       for action in api.SubmissionAction.actions()),
+    path("rules-submissions/<int:pk>/diff/", api.SubmissionDiff.as_view(), name="api-diff"),
     path("rules-submissions/<int:pk>/filing-packet/", filing_api.FilingPacket.as_view(),
          name="api-filing-packet"),
     path("paytables/", api.PaytableList.as_view(), name="api-paytables"),

@@ -122,7 +122,7 @@ def client_for():
 @pytest.fixture
 def api_for(db):
     """``api_for(user)`` -> a DRF client authenticating with a new API token of ``user``'s
-    (refused by the API unless the user has ``api.access``: use ``api_session_for``)."""
+    (any staff member's token acts with their abilities; ``api_session_for`` for a session)."""
 
     def make(user):
         client = APIClient()
@@ -137,6 +137,39 @@ def api_for(db):
 def _fast_password_hashing(settings):
     # PBKDF2's deliberate slowness adds seconds per persona; tests do not need it.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def _evidence_key(tmp_path_factory):
+    return tmp_path_factory.mktemp("evidence") / "signing-key.pem"
+
+
+@pytest.fixture(autouse=True)
+def _evidence_anchors(settings, monkeypatch, tmp_path, _evidence_key):
+    """Each test signs with the session's key and anchors in its own folder (issue 28): never
+    the var/ of ``make run``, whose anchors belong to its own database. Set in the environment
+    too, for the workers a test starts."""
+    from casino.evidence_anchors import ensure_signing_key
+
+    settings.EVIDENCE_SIGNING_KEY = _evidence_key
+    settings.EVIDENCE_ANCHOR_DIR = tmp_path / "anchors"
+    monkeypatch.setenv("EVIDENCE_SIGNING_KEY", str(_evidence_key))
+    monkeypatch.setenv("EVIDENCE_ANCHOR_DIR", str(tmp_path / "anchors"))
+    ensure_signing_key()
+
+
+@pytest.fixture(autouse=True)
+def _unthrottled(settings):
+    """No test is throttled by accident: rates no test reaches, counted in this process's
+    memory (never the install's shared cache under var/), emptied before each test. A test of
+    throttling sets its own rate (``settings.REST_FRAMEWORK``)."""
+    from django.core.cache import caches
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        "api": "1000000/min", "token_create": "1000000/min"}}
+    settings.CACHES = {**settings.CACHES, "throttle": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tests"}}
+    caches["throttle"].clear()
 
 
 @pytest.fixture

@@ -333,6 +333,10 @@ EXAMPLES = {
         "tests/test_docs_examples.py", "test_the_readme_commands_are_the_makefiles"),
     ("docs/integrator.md", SETTLE): (
         "tests/test_docs_examples.py", "test_the_guides_settle_example_answers_200"),
+    ("docs/integrator.md", "## Personal tokens"): (
+        "tests/api/test_integrator_tokens_docs.py", "## Personal tokens"),
+    ("docs/integrator.md", "## Signing in from a program"): (
+        "tests/api/test_integrator_tokens_docs.py", "## Signing in from a program"),
     ("docs/integrator.md", "### `POST /api/v1/tables/<id>/settle/`"): (
         "tests/tables/test_table_settle.py", "docs/integrator.md"),
     ("docs/integrator.md", "### `POST /api/v1/wagers/`"): (
@@ -340,8 +344,12 @@ EXAMPLES = {
     ("docs/integrator.md", "### `POST /api/v1/jackpot-slips/`"): (
         "tests/tables/test_slip_api_pages.py",
         "test_the_guides_worked_example_is_what_the_api_answers"),
+    ("docs/integrator.md", "### `GET /api/v1/rules-submissions/<id>/diff/`"): (
+        "tests/api/test_submission_diff.py", "docs/integrator.md"),
     ("docs/auditor.md", "**Audit trail: tamper-evident.**"): (
         "tests/casino/test_audit_chain.py", "test_the_documented_audit_verify_example"),
+    ("docs/auditor.md", "**Evidence bundle: the worked example.**"): (
+        "tests/casino/test_evidence_bundle_docs.py", "docs/auditor.md"),
     ("docs/operator.md", "**Health.**"): ("tests/casino/test_healthz.py", "docs/operator.md"),
     ("docs/table-games-manager.md", "## Par sheets"): (
         "tests/rulesubmissions/test_par_command.py", "docs/table-games-manager.md"),

@@ -23,7 +23,7 @@ from games.money import fmt
 from tables.meters import hooks, tasks, wagers
 from tables.meters.ledger import LedgerCursor
 from tables.meters.models import Meter, MeterEntry
-from tables.meters.selectors import exact
+from tables.meters.selectors import exact, one_moment
 from tables.meters.serializers import (
     AccountingSerializer,
     MeterFilter,
@@ -144,11 +144,14 @@ class MeterList(generics.ListAPIView):
         return visible_meters(self.request.user).order_by("pk")
 
     def list(self, request, *args, **kwargs):
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        context = {**self.get_serializer_context(), "pending": wagers.pending_counts(page),
-                   "pending_jackpots": hooks.pending_jackpots(page)}
-        return self.get_paginated_response(MeterSerializer(page, many=True,
-                                                           context=context).data)
+        """The meters, their pending events and jackpots read as of one moment (``one_moment``):
+        ``pending`` and the totals always agree, whatever an applier does meanwhile."""
+        with one_moment():
+            page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+            context = {**self.get_serializer_context(), "pending": wagers.pending_counts(page),
+                       "pending_jackpots": hooks.pending_jackpots(page)}
+            data = MeterSerializer(page, many=True, context=context).data
+        return self.get_paginated_response(data)
 
 
 class MeterLedger(generics.ListAPIView):

@@ -29,6 +29,12 @@ from tests.workers import stop
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
+# A test server is never throttled by accident (tests/conftest.py's rates), and counts in its
+# own memory, not in the install's shared cache.
+UNTHROTTLED = {"THROTTLE_CACHE": "locmem", "API_THROTTLE_RATE": "1000000/min",
+               "TOKEN_CREATE_THROTTLE_RATE": "1000000/min"}
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -46,7 +52,7 @@ def gunicorn(log_path: Path, ready_timeout: float = 60):
     """``gunicorn casino.wsgi`` on a free port, its URL yielded once it answers."""
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=_test_database_url(), PYTHONPATH=str(BASE_DIR),
-               DJANGO_SETTINGS_MODULE="casino.settings")
+               DJANGO_SETTINGS_MODULE="casino.settings", **UNTHROTTLED)
     cmd = [sys.executable, "-m", "gunicorn", "casino.wsgi:application", "--bind",
            f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"]
     with open(log_path, "wb") as log:

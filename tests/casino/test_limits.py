@@ -88,7 +88,7 @@ def test_check_data_walks_without_recursion_and_names_every_field():
     assert [k for k in errors if k.startswith("zzz")] == ["z" * 60 + "…"]
 
 
-@pytest.mark.parametrize("raw", ['{"a": NaN}', '{"a": Infinity}', '{"a": -Infinity}',
+@pytest.mark.parametrize("raw", ["NaN", "1e309", "-Infinity",
                                  "1" * 5000, '{"a": 1', "\ufeff{}", ""])
 def test_what_json_cannot_hold_or_is_not_json_is_refused(raw):
     assert list(refused(raw)) == ["detail"]

@@ -30,14 +30,14 @@ MATRIX = {
     "layouts.approve": {CO},
     "paytables.approve": {CO},
     "slips.read": EVERYONE,
-    "slips.record": {FM},
+    "slips.record": {FM, API},
     "slips.validate": {FM, FP},
     "slips.void": {FM, FP},
     "meters.read": EVERYONE,
     "meters.adjust": {CO, FM},
     "wagers.post": {API},
     "engine.settle": EVERYONE,
-    "audit.read": {CO, AUD},
+    "audit.read": {CO, AUD, API},
     "api.access": {API},
 }
 # The guide's column headings, in order.

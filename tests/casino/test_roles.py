@@ -10,7 +10,7 @@ from tests.conftest import PERSONAS
 
 pytestmark = pytest.mark.django_db
 
-AUDIT_READERS = {"compliance_officer", "auditor"}
+AUDIT_READERS = {"compliance_officer", "auditor", "api_client"}
 
 
 @pytest.mark.parametrize("role", sorted(ROLES))

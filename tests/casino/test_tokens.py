@@ -1,5 +1,6 @@
-"""API tokens: only for users with ``api.access``, stored hashed, expiring, issued, rotated and
-revoked by a superuser in the admin, every one of those audited."""
+"""API tokens: stored hashed, expiring; API client accounts' issued, rotated and revoked by a
+superuser in the admin, every one of those audited; any staff member's token acts with their
+abilities (personal tokens: tests/api/test_personal_tokens.py)."""
 
 import datetime as dt
 import re
@@ -25,11 +26,18 @@ def _with(key):
     return client
 
 
-def test_a_token_made_for_a_table_games_manager_does_not_work(table_games_manager):
+def test_a_staff_members_token_works_with_their_abilities_only(table_games_manager):
     _token, key = AuthToken.objects.create(user=table_games_manager, expiry=dt.timedelta(days=1))
+    assert _with(key).get(ME).json()["username"] == "tara"
+    assert _with(key).get(reverse("api:audit-events")).status_code == 403  # no audit.read
+
+
+def test_a_token_of_someone_staff_nowhere_is_refused(django_user_model):
+    person = django_user_model.objects.create_user("drifter")
+    _token, key = AuthToken.objects.create(user=person, expiry=dt.timedelta(days=1))
     response = _with(key).get(ME)
     assert response.status_code == 401
-    assert "lacks API access" in response.content.decode()
+    assert "not staff at a property" in response.content.decode()
 
 
 def test_a_token_of_an_api_client_works(api_client):

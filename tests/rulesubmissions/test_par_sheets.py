@@ -43,12 +43,16 @@ def test_side_wager_lines_and_base_options_passed(table_games_manager, keystone)
     assert requests[0].options["ez_pai_gow"] == "true"
     assert uncovered == []
     terms = terms_for(game_spec("baccarat"), offer=["royal_9_progressive"])
-    terms["options"]["royal_9_combinations"] = {"2": "Kh 9h", "1": "Ks 9s"}
+    # every position of the Minibaccarat table has one (§627b.3(e)(5)), given here out of order
+    terms["options"]["royal_9_combinations"] = {"2": "Kh 9h", "1": "Ks 9s", "3": "Kd 9d",
+                                                "4": "Kc 9c", "5": "Ks 9h", "6": "Kh 9s",
+                                                "7": "Kd 9c"}
     baccarat = services.submission_create(actor=table_games_manager, property=keystone,
                                           terms=terms)
     requests, uncovered = par.par_requests(baccarat)
     royal = next(r for r in requests if r.wager == "royal_9_progressive")
-    assert royal.options["combinations"] == "Ks 9s,Kh 9h" and "meter" in royal.options
+    assert royal.options["combinations"] == "Ks 9s,Kh 9h,Kd 9d,Kc 9c,Ks 9h,Kh 9s,Kd 9c"
+    assert "meter" in royal.options
     assert uncovered == []
 
 
