@@ -77,6 +77,7 @@ def meter_detail(request, pk: int):
         "adjustments": meter.adjustments.select_related(
             "proposed_by", "decided_by")[:20],
         "can_adjust": can(request.user, "meters.adjust", meter.property),
+        "can_sign": can(request.user, "tables.operate", meter.property),  # tables.signs
         "crossed": _crossed_triggers(request, meter),
     })
 
