@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
 from games.errors import GameError, InvalidCards, InvalidRound
 from games.spec import GameSpec
@@ -48,11 +49,13 @@ def game_module(game: object) -> ModuleType:
 
 
 def spec(game: str) -> GameSpec:
-    return game_module(game).SPEC
+    found: GameSpec = game_module(game).SPEC
+    return found
 
 
-def settle(payload: Mapping) -> dict:
+def settle(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Settle one round; raises InvalidRound naming each bad field."""
     if not isinstance(payload, Mapping):
         raise InvalidRound({"non_field_errors": "the request body must be a JSON object"})
-    return game_module(payload.get("game")).settle(payload).as_dict()
+    result: dict[str, Any] = game_module(payload.get("game")).settle(payload).as_dict()
+    return result

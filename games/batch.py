@@ -109,7 +109,8 @@ def strengths_of_sums(words: np.ndarray, suit_masks: np.ndarray, cards: int) -> 
 def _flush_strengths(words: np.ndarray, suit_masks: np.ndarray) -> np.ndarray:
     """Strengths of flush hands from their words and their per-suit rank masks."""
     shift = _FLUSH_MASK_SHIFT[(words & _FLUSH_BITS) >> 3]
-    return FLUSH_NP[(suit_masks >> shift) & 0x1FFF]
+    strengths: np.ndarray = FLUSH_NP[(suit_masks >> shift) & 0x1FFF]
+    return strengths
 
 
 def categories(hand_strengths: np.ndarray) -> np.ndarray:
@@ -149,7 +150,8 @@ def every_hand_histogram(cards: int = 7) -> np.ndarray:
     prefixes = [()] if cards == 5 else _prefixes(cards - 5)
     table, (words5, masks5) = nonflush_table(cards), _combination_sums(5)
     counts = _pool().map(lambda p: _histogram_above(p, table, words5, masks5), prefixes)
-    return np.sum(list(counts), axis=0)
+    total: np.ndarray = np.sum(list(counts), axis=0)
+    return total
 
 
 def _prefixes(size: int) -> list[tuple[int, ...]]:

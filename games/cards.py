@@ -70,7 +70,7 @@ def parse_card(text: str, *, joker: bool = False) -> int:
 
 
 def parse_cards(
-    cards: str | Iterable[str],
+    cards: object,  # str | Iterable[str]; anything else is refused (it comes from a request)
     *,
     count: int | tuple[int, ...] | None = None,
     joker: bool = False,

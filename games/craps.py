@@ -35,12 +35,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any, cast
 
 from games.money import ZERO
 from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable, PaytableNames, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, paid_by_row
-from games.spec import GameSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, OptionSpec, ParLine, ParSpec, SlipCards, WagerSpec, par_lines
 
 PENDING = "pending"
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -180,7 +181,9 @@ def _paytable_rows(wager: str, chosen: object) -> list[Row]:
             if own in (None, r.hand)]
 
 
-def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: Decimal) -> Decimal:
+def _max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+) -> Decimal:
     """One shooter's hand can win every offered wager's top row: a point, the five other points
     and the point again, then every other dice combination and total before the seven-out.
     Bonus Craps's paytable is the one ``options.bonus_craps`` names (§623b.3(c))."""
@@ -219,6 +222,15 @@ SPEC = GameSpec(
         ),
     ),
     max_round_win=_max_round_win,
+    par=ParSpec(
+        "games.par.dice_wheel:craps",
+        par_lines("hot_roller", "lucky_shooter",
+                  # one Bonus Craps paytable for the three wagers (§623b.3(c))
+                  **{w: ParLine(paytable_option="bonus_craps") for w in BONUS_CRAPS}),
+    ),
+    # No cards: a slip's round is the shooter's ``rolls``, which the record page does not
+    # take yet (the slip API does).
+    slip_cards=SlipCards(seats=False),
 )
 
 
@@ -228,7 +240,7 @@ def _rolls(reader: Reader, value: object) -> tuple[tuple[int, int], ...] | None:
         reader.fail("rolls", "the shooter's rolls in order, each two dice like [1, 3], "
                     "are required")
         return None
-    rolls = []
+    rolls: list[tuple[int, ...] | None] = []
     for i, roll in enumerate(value):
         if not isinstance(roll, list | tuple) or len(roll) != 2:
             reader.fail(f"rolls[{i}]", f"{roll!r} is not a roll: a roll is two dice, like [1, 3]")
@@ -238,7 +250,9 @@ def _rolls(reader: Reader, value: object) -> tuple[tuple[int, int], ...] | None:
             reader.fail(f"rolls[{i}][{j}]", f"{roll[j]!r} is not a die: a die shows 1 to 6 "
                         "(Craps dice, Chapter 623a)")
         rolls.append(None if bad else tuple(sorted(roll)))
-    return None if None in rolls or len(rolls) != len(value) else tuple(rolls)
+    if None in rolls or len(rolls) != len(value):
+        return None
+    return cast(tuple[tuple[int, int], ...], tuple(rolls))  # pairs, none None (above)
 
 
 def _verify_ends_by_seven_out(reader: Reader, seven_out: int | None, count: int) -> None:
@@ -248,7 +262,7 @@ def _verify_ends_by_seven_out(reader: Reader, seven_out: int | None, count: int)
                     "§623b.1(g))")
 
 
-def _verify_wagers(reader: Reader, positions: list[dict]) -> None:
+def _verify_wagers(reader: Reader, positions: list[dict[str, Any]]) -> None:
     electronic = reader.flag("electronic_table")
     for p in positions:
         if not electronic and "lucky_shooter" in p["wagers"]:
@@ -269,9 +283,10 @@ def _paytables(reader: Reader, wagered: set[str]) -> dict[str, Paytable | None]:
     }
 
 
-def _line(wager: str, amount: Decimal, decision: Decision, paytable: Paytable) -> Line:
+def _line(wager: str, amount: Decimal, decision: Decision, paytable: Paytable | None) -> Line:
     if decision.roll is None:
         return Line(wager, amount, PENDING, "", ZERO, decision.rule, hand=decision.hand)
+    assert paytable is not None  # required when one of its wagers is placed (_paytables)
     return paid_by_row(wager, amount, paytable.row(decision.hand), decision.rule,
                        hand=decision.hand)
 
@@ -290,7 +305,7 @@ def _decisions(
     return decisions
 
 
-def settle(payload: Mapping) -> RoundResult:
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle what the shooter's rolls decide; raises InvalidRound naming each bad field."""
     reader = Reader(payload, SPEC, fields=(*ROUND_FIELDS, "rolls"))
     positions = reader.positions()
@@ -302,6 +317,7 @@ def settle(payload: Mapping) -> RoundResult:
     come_outs, seven_out = base_game(totals)
     _verify_ends_by_seven_out(reader, seven_out, len(totals))
     reader.done()
+    assert rolls is not None  # _rolls failed the request (reader.done raised)
     decisions = _decisions(rolls, totals, come_outs, wagered)
     seats = tuple(
         SeatResult(p["seat"], "seven_out" if seven_out is not None else "in_progress", tuple(

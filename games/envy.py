@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from games.errors import GameError
 from games.hands import Category, category
@@ -123,8 +124,8 @@ def verify_envy_wager(paytable: Paytable, wager: Decimal, rule: str) -> None:
 
 
 def verify_envy_amounts(
-    reader: Reader, positions: Sequence[Mapping], key: str, paytable: Paytable, *, name: str,
-    rule: str,
+    reader: Reader, positions: Sequence[Mapping[str, Any]], key: str, paytable: Paytable, *,
+    name: str, rule: str,
 ) -> None:
     """Refuse, field by field, a ``key`` wager of an amount the Envy table is not written for
     ("based upon the amount of the Progressive Payout Wager", e.g. §643a.12(e)(5)); ``name``

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from games.hands import category, describe, strength
 from games.payload import Reader, whole_number
@@ -83,7 +84,10 @@ class Draws:
 
 def paytable(game: str) -> Paytable:
     """The game's Five Card Hand Bonus paytable (one per chapter; nothing to choose)."""
-    return catalog().get(f"{game}.{WAGER}.standard")
+    table = catalog().get(f"{game}.{WAGER}.standard")
+    if table is None:  # every catalog holds the shipped paytables
+        raise KeyError(f"{game}.{WAGER}.standard")
+    return table
 
 
 def meter_spec(section: str, key: str = WAGER) -> MeterSpec:
@@ -146,7 +150,7 @@ def _wager_line(
 ) -> Line:
     hand_strength = strength(bet.cards)
     hand = describe(hand_strength)
-    extra = {"hand": hand, "from_seat": DEALER if bet.on == DEALER else None}
+    extra: dict[str, Any] = {"hand": hand, "from_seat": DEALER if bet.on == DEALER else None}
     # §...(2): only the highest hand pays: the hand's category is its highest.
     row = paytable.row(category(hand_strength).name.lower())
     if row is None:
@@ -163,7 +167,7 @@ def _wager_line(
     odds = row.odds if dealer_ways == 1 else f"{row.odds}, shared {dealer_ways} ways"
     return Line(bet.wager, bet.amount, WIN, odds, dealer_share[0] - bet.amount,
                 f"{section}(1), {section}(2)", paid_from=NOT_TABLE_INVENTORY, meter=meter.key,
-                verify=_verify(row, section), **extra)
+                verify=_verify(row, section), meter_reset=row.value == 100, **extra)
 
 
 def _verify(row: Row, section: str) -> str | None:

@@ -152,7 +152,8 @@ def _count_masks(ranks: tuple[int, ...]) -> tuple[int, int, int, int]:
     by_count = [0] * 5
     for r in set(ranks):
         by_count[ranks.count(r)] |= 1 << r
-    return by_count[1] | by_count[2] | by_count[3] | by_count[4], *by_count[2:]
+    return (by_count[1] | by_count[2] | by_count[3] | by_count[4],
+            by_count[2], by_count[3], by_count[4])
 
 
 def _best_of_fewer(cards: int, fewer: dict[int, int]) -> dict[int, int]:
@@ -173,7 +174,9 @@ def _by_unique_key(keys: list[int], strengths: list[int]) -> dict[int, int]:
     return table
 
 
-def _build_tables():
+def _build_tables() -> tuple[
+    list[tuple[int, ...]], dict[int, dict[int, int]], tuple[int, ...], tuple[int, ...], list[int]
+]:
     five = _rank_multisets(5)
     nonflush_keys = [_nonflush_key(*_count_masks(ranks)) for ranks in five]
     flush_masks = [m for m in range(1 << 13) if m.bit_count() >= 5]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import games
 
@@ -76,7 +77,7 @@ class GameLayout:
     note: str = ""
 
 
-def _area(key: str, text: str, rule: str, *wagers: str, **options) -> Item:
+def _area(key: str, text: str, rule: str, *wagers: str, **options: object) -> Item:
     return Item(f"area.{key}", BETTING_AREA, text, rule, wagers=wagers, options=options)
 
 
@@ -341,7 +342,7 @@ def _odds_items(layout: GameLayout, offered: Mapping[str, str],
     return items
 
 
-def _value(terms: Mapping, key: str) -> object:
+def _value(terms: Mapping[str, Any], key: str) -> object:
     """The value a term key inscribes: a wager's paytable, an option or the payout limit."""
     if key == "payout_limit":
         return terms.get("payout_limit") or ""
@@ -351,7 +352,7 @@ def _value(terms: Mapping, key: str) -> object:
     return (terms.get("options") or {}).get(key)
 
 
-def checklist(game: str, terms: Mapping) -> list[dict]:
+def checklist(game: str, terms: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The game's layout checklist for ``terms``: each item's key, kind, text, rule, the values
     it inscribes and the table equipment it needs, in the chapter's order."""
     layout = game_layout(game)
@@ -365,7 +366,7 @@ def checklist(game: str, terms: Mapping) -> list[dict]:
             for i in items]
 
 
-def full_checklist(game: str) -> dict:
+def full_checklist(game: str) -> dict[str, Any]:
     """Every item the game's layout may need, with the wagers or options that call for it
     (the published checklist, before any Rules Submission filters it)."""
     layout = game_layout(game)
@@ -380,14 +381,16 @@ def full_checklist(game: str) -> dict:
                "rule": layout.odds_rule, "when_offered": [w.key], "when_options": {},
                "needs": ""} for w in spec.wagers]
     items += [{"key": f"odds.{key}", "kind": INSCRIPTION,
-               "text": f"{spec.option(key).name}, inscribed or on a posted sign",
+               "text": f"{spec.require_option(key).name}, inscribed or on a posted sign",
                "rule": layout.odds_rule, "when_offered": [], "when_options": {key: "set"},
                "needs": ""} for key in layout.odds_options]
     return {"game": game, "name": spec.name, "rule": layout.rule, "note": layout.note,
             "items": items}
 
 
-def changed_items(approved: list[dict], current: list[dict]) -> list[dict]:
+def changed_items(
+    approved: list[dict[str, Any]], current: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """Items of ``current`` that ``approved`` lacks or inscribes differently, plus approved
     items no longer needed: what a newer version changes on the layout."""
     before = {i["key"]: i for i in approved}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from games import envy
 from games import five_card_hand_bonus as fchb
@@ -47,7 +48,17 @@ from games.settlement import (
     SeatResult,
     paid_by_row,
 )
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
+from games.spec import (
+    GameSpec,
+    MeterSpec,
+    OptionSpec,
+    ParLine,
+    ParSpec,
+    SlipCards,
+    WagerSpec,
+    dealing_procedure,
+    par_lines,
+)
 
 GAME = "let_it_ride"
 BETS = ("bet_1", "bet_2", "bet_3")
@@ -146,10 +157,23 @@ SPEC = GameSpec(
     ),
     max_round_win=_max_round_win,
     payout_limit_rule=PAYOUT_LIMIT_RULE,
+    par=ParSpec(
+        "games.par.let_it_ride:par_sheet",
+        par_lines("five_card_bonus", "three_card_bonus", "three_card_progressive",
+                  "five_card_progressive", "five_card_hand_bonus",
+                  # the three Let It Ride Wagers on one line, at the Bet 3 paytable
+                  bet_3=ParLine(wager="bet_1")),
+        included={"bet_1": "bet_3", "bet_2": "bet_3"}),
+    slip_cards=SlipCards(round=(("community", "Community cards"),)),
 )
 
 
-def settle(payload: Mapping) -> RoundResult:
+# A position's wagers by key, and the round's paytables by wager (as ``_paytables`` reads them).
+Wagers = Mapping[str, Decimal]
+Tables = Mapping[str, Paytable]
+
+
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle one round of Let It Ride; raises InvalidRound naming each bad field."""
     reader = Reader(payload, SPEC, fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "community"),
                     position_fields=("cards",))
@@ -164,7 +188,7 @@ def settle(payload: Mapping) -> RoundResult:
     tables = _paytables(reader, placed)
     for key in ("three_card_progressive", "five_card_progressive"):
         if key in tables:
-            wager = SPEC.wager(key)
+            wager = SPEC.require_wager(key)
             envy.verify_envy_amounts(reader, positions, key, tables[key], name=wager.name,
                                      rule=f"{wager.rule}(5)")
     meters = {key: RoundMeter.read(reader, key) for key in
@@ -173,10 +197,11 @@ def settle(payload: Mapping) -> RoundResult:
     limit = read_payout_limit(reader, PAYOUT_LIMIT_RULE)
     reader.option_choice("dealing_procedure")  # §§ .8-.10: settled alike
     reader.done()
+    assert community is not None  # reader.cards failed the request (reader.done raised)
     return _settle_round(positions, community, tables, meters, draws, limit)
 
 
-def _verify_bets(reader: Reader, position: dict) -> None:
+def _verify_bets(reader: Reader, position: dict[str, Any]) -> None:
     """Bet Number 3 always plays; Bets 1 and 2, when they ride, equal it (§643a.7(d): the
     three equal Let It Ride Wagers)."""
     wagers, path = position["wagers"], position["path"]
@@ -207,7 +232,9 @@ def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
     return {k: v for k, v in tables.items() if v is not None}
 
 
-def _settle_round(positions, community, tables, meters, draws, limit) -> RoundResult:
+def _settle_round(positions: list[dict[str, Any]], community: tuple[int, ...],
+                  tables: Mapping[str, Paytable], meters: Mapping[str, RoundMeter],
+                  draws: fchb.Draws, limit: Decimal | None) -> RoundResult:
     order = sorted(positions, key=lambda p: -p["seat"])  # §643a.11(f): from the dealer's right
     five = {p["seat"]: strength((*p["cards"], *community)) for p in positions}
     envy_lines = _envy(positions, five, tables)
@@ -237,14 +264,15 @@ def _settle_round(positions, community, tables, meters, draws, limit) -> RoundRe
     )
 
 
-def _bet_lines(wagers, hand_strength: int, tables) -> list[Line]:
+def _bet_lines(wagers: Wagers, hand_strength: int, tables: Tables) -> list[Line]:
     """§643a.11(f)(3): the Let It Ride Wagers still on the layout, at the Let It Ride table."""
     row = tables["bet_3"].row(five_card_hand(hand_strength))
     rule = "§643a.11(f)(3), §643a.12(a)"
     return [paid_by_row(key, wagers[key], row, rule) for key in BETS if key in wagers]
 
 
-def _bonus_lines(wagers, hand_strength: int, cards, tables) -> list[Line]:
+def _bonus_lines(wagers: Wagers, hand_strength: int, cards: tuple[int, ...],
+                 tables: Tables) -> list[Line]:
     """Five Card Bonus (§643a.11(f)(3)(i)) and Three Card Bonus (§643a.11(f)(3)(ii))."""
     lines = []
     if "five_card_bonus" in wagers:
@@ -258,7 +286,8 @@ def _bonus_lines(wagers, hand_strength: int, cards, tables) -> list[Line]:
     return lines
 
 
-def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
+def _progressive_lines(wagers: Wagers, cards: tuple[int, ...], tables: Tables,
+                       meters: Mapping[str, RoundMeter]) -> list[Line]:
     """§643a.11(f)(3)(iii): the Three-Card Progressive on the player's three cards; only a
     100% award may not come from the table inventory ((iii)(D))."""
     key = "three_card_progressive"
@@ -271,7 +300,8 @@ def _progressive_lines(wagers, cards, tables, meters) -> list[Line]:
                     paid_from=paid_from, verify="§643a.11(f)(3)(iii)(C)")]
 
 
-def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
+def _five_card_progressive(wagers: Wagers, hand_strength: int, tables: Tables,
+                           meters: Mapping[str, RoundMeter]) -> list[Line]:
     """§643a.11(f)(3)(iv): three of a kind or better; a percentage-of-meter award is never
     paid from the table inventory ((iv)(D)), and only the highest hand pays (§643a.12(e)(2))."""
     key = "five_card_progressive"
@@ -282,7 +312,8 @@ def _five_card_progressive(wagers, hand_strength, tables, meters) -> list[Line]:
                     verify="§643a.11(f)(3)(iv)(C)")]
 
 
-def _envy(positions, five, tables) -> dict[str, dict[int, list[Line]]]:
+def _envy(positions: list[dict[str, Any]], five: Mapping[int, int],
+          tables: Tables) -> dict[str, dict[int, list[Line]]]:
     """Three-Card Envy (a mini-royal, §643a.11(f)(3)(iii)(E)) and Five-Card Envy (a straight
     flush or better, (iv)(E)): one bonus per other player holding one, never for his own."""
     lines: dict[str, dict[int, list[Line]]] = {"three_card": {}, "five_card": {}}

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 from itertools import product
+from typing import Any
 
 from games.cards import JOKER, JOKER_TEXT, RANKS, SUITS, card_str, make, parse_cards
 from games.errors import InvalidCards, InvalidRound
@@ -73,8 +74,9 @@ class Reader:
     chosen there.
     """
 
-    def __init__(self, payload: Mapping, spec: GameSpec, *, fields: Iterable[str] = ROUND_FIELDS,
-                 position_fields: Iterable[str] = (), options: Iterable[str] = ()):
+    def __init__(self, payload: Mapping[str, Any], spec: GameSpec, *,
+                 fields: Iterable[str] = ROUND_FIELDS, position_fields: Iterable[str] = (),
+                 options: Iterable[str] = ()) -> None:
         if not isinstance(payload, Mapping):
             raise InvalidRound({"non_field_errors": "the request body must be a JSON object"})
         self.payload = payload
@@ -95,7 +97,9 @@ class Reader:
         self.unknown_keys("meters", self.meters,
                           [k for m in spec.meters for k in (m.key, f"{m.key}_reset")], "meter")
 
-    def unknown_keys(self, path: str, value: Mapping, known: Iterable[str], what: str) -> None:
+    def unknown_keys(
+        self, path: str, value: Mapping[str, Any], known: Iterable[str], what: str
+    ) -> None:
         """Name every key of ``value`` that is not ``known``: a strict reading."""
         known = tuple(dict.fromkeys(known))
         for key in value:
@@ -113,16 +117,16 @@ class Reader:
             raise InvalidRound(self.errors)
 
     @cached_property
-    def options(self) -> Mapping:
+    def options(self) -> Mapping[str, Any]:
         """The request's ``options`` (the Rules Submission's choices for the table)."""
         return self.mapping("options", self.payload.get("options"))
 
     @cached_property
-    def meters(self) -> Mapping:
+    def meters(self) -> Mapping[str, Any]:
         """The request's ``meters``: each progressive meter's amount at the moment of payment."""
         return self.mapping("meters", self.payload.get("meters"))
 
-    def mapping(self, path: str, value: object) -> Mapping:
+    def mapping(self, path: str, value: object) -> Mapping[str, Any]:
         if value is None:
             return {}
         if not isinstance(value, Mapping):
@@ -178,7 +182,7 @@ class Reader:
     def option_choice(self, key: str) -> str | None:
         """``options.<key>``, one of the choices of the game's option (its default when not
         given)."""
-        option = self.spec.option(key)
+        option = self.spec.require_option(key)
         return self.choice(f"options.{key}", self.options.get(key, option.default),
                            option.choices)
 
@@ -224,7 +228,20 @@ class Reader:
             return None
         return value
 
-    def owners(self, positions: Iterable[dict], *, most: int, rule: str) -> dict[int, str]:
+    def stub_count(self, rule: str) -> int | None:
+        """``stub_count``: the cards the dealer counted in the stub after the deal, a whole
+        number, or none when the stub was not counted this round (``rule``: the count's
+        section)."""
+        stub = self.payload.get("stub_count")
+        if stub is not None and not whole_number(stub, 0):
+            self.fail("stub_count", f"the number of cards left after the deal, a whole number "
+                                    f"({rule})")
+            return None
+        return stub
+
+    def owners(
+        self, positions: Iterable[dict[str, Any]], *, most: int, rule: str
+    ) -> dict[int, str]:
         """The player of each position given a ``player``: one player may wager on up to
         ``most`` boxes side by side (§645a.7(f), §649a.7(f)); ``rule`` is cited otherwise."""
         owners = {p["seat"]: str(p["raw"]["player"]) for p in positions
@@ -240,7 +257,7 @@ class Reader:
                           f"({rule})")
         return owners
 
-    def positions(self, *, min_count: int = 1) -> list[dict]:
+    def positions(self, *, min_count: int = 1) -> list[dict[str, Any]]:
         """Each position as ``{"seat", "wagers": {key: Decimal}, "raw", "path"}``; seats are
         1..the table's positions, once each; wager keys are the game's."""
         raw = self.payload.get("positions")

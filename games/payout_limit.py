@@ -2,8 +2,9 @@
 certificate holder set one (§643a.12(g), §647a.12(c), §645a.13(j)).
 
 A limit is ``options.payout_limit``, never below the floor every limit clause sets ($50,000,
-``games.spec.PAYOUT_LIMIT_FLOOR``). The game decides which lines the limit caps together; this
-module reads the option and caps them.
+``games.spec.PAYOUT_LIMIT_FLOOR``). The game decides which lines the limit caps together (Let It
+Ride and Hold 'Em leave their progressives out, §643a.12(g); Pai Gow Poker caps its meter award
+with its other optional wagers, §645a.13(j)); this module reads the option and caps them.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ def read_payout_limit(reader: Reader, rule: str) -> Decimal | None:
 
 def apply_payout_limit(lines: Sequence[Line], limit: Decimal | None, rule: str) -> list[Line]:
     """Cap what ``lines`` win together on one hand at ``limit``, each winning line keeping its
-    share of the limit in proportion to its win (the first takes the odd cents)."""
+    share of the limit in proportion to its win (the first takes the odd cents). A meter award
+    capped below its whole no longer pays the meter out (``meter_reset``): what the limit
+    keeps stays on the meter (§645a.13(j), games/progressive.py)."""
     won = sum((line.net for line in lines if line.net > 0), ZERO)
     if limit is None or won <= limit:
         return list(lines)
@@ -48,9 +51,11 @@ def apply_payout_limit(lines: Sequence[Line], limit: Decimal | None, rule: str) 
         if share is None:
             capped.append(line)
             continue
+        net = share + odd_cents
         capped.append(replace(
-            line, net=share + odd_cents, rule=f"{line.rule}, {rule}",
+            line, net=net, rule=f"{line.rule}, {rule}",
             odds=f"{line.odds}, limited by the ${limit:,.2f} payout limit",
+            meter_reset=line.meter_reset and net == line.net,
         ))
         odd_cents = ZERO
     return capped

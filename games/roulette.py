@@ -23,14 +23,15 @@ one color" pays 100 to 1, not 11 to 1); the wheel's colours are the standard one
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any, cast
 
 from games.money import ZERO
 from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, lose, win_row
-from games.spec import GameSpec, OptionSpec, WagerSpec
+from games.spec import GameSpec, OptionSpec, ParSpec, SlipCards, WagerSpec, par_lines
 
 WHEELS = {
     "double_zero": ("0", "00", *map(str, range(1, 37))),
@@ -54,10 +55,13 @@ def colour(compartment: str) -> str:
 
 def b2b_payouts() -> Paytable:
     """§617b.1(e): the seven payouts the reader board's RNG may draw, from the catalog."""
-    return catalog().resolve("roulette", "b2b", "rng")
+    table = catalog().resolve("roulette", "b2b", "rng")
+    if table is None:  # every catalog holds the shipped paytables
+        raise KeyError("roulette.b2b.rng")
+    return table
 
 
-def b2b_wins(previous_spin: str, spin: str) -> bool:
+def b2b_wins(previous_spin: str | None, spin: str) -> bool:
     """§617b.1(d): the ball rests on the same number as the previous spin."""
     return spin == previous_spin
 
@@ -78,10 +82,13 @@ def bonus_round_row(paytable: Paytable, balls: tuple[str, ...]) -> Row:
     return max((r for r in paytable.rows if r.hand in made), key=lambda r: r.value)
 
 
-def _max_round_win(offered: Mapping[str, str], options: Mapping, minimum_wager: Decimal) -> Decimal:
+def _max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum_wager: Decimal
+) -> Decimal:
     """Both wagers can win on one spin (a 7, 17 or 27 repeated): B2B at 1000 to 1 plus the
     chosen Blazing 7's paytable's top row."""
     total = ZERO
+    rows: Sequence[Row]
     for key in offered:
         if key == "b2b":
             rows = b2b_payouts().rows
@@ -110,6 +117,13 @@ SPEC = GameSpec(
         ),
     ),
     max_round_win=_max_round_win,
+    par=ParSpec(
+        "games.par.dice_wheel:roulette", par_lines("b2b", "blazing_7s"), options=("wheel",),
+        # the straight-up and even-money wagers, for comparison with the side wagers
+        reference=("straight_up", "even_money")),
+    # No cards: a slip's round is the ``spin``, which the record page does not take yet (the
+    # slip API does).
+    slip_cards=SlipCards(seats=False),
 )
 
 
@@ -177,7 +191,7 @@ def _bonus_balls(reader: Reader, value: object, wheel: str, *, won: bool) -> tup
         reader.fail("bonus_balls", "two balls cannot rest in one compartment: the croupier "
                     "relaunches the others (§617b.2(h), (i))")
         return ()
-    return balls
+    return cast(tuple[str, ...], balls)  # none is None (above)
 
 
 def _lines(wagers: Mapping[str, Decimal], b2b: Row | None, blazing: Row | None) -> tuple[Line, ...]:
@@ -197,7 +211,7 @@ def _lines(wagers: Mapping[str, Decimal], b2b: Row | None, blazing: Row | None) 
     return tuple(lines)
 
 
-def settle(payload: Mapping) -> RoundResult:
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle the side wagers of one spin; raises InvalidRound naming each bad field."""
     reader = Reader(payload, SPEC,
                     fields=(*ROUND_FIELDS, "spin", "previous_spin", "rng_payout", "bonus_balls"))
@@ -214,16 +228,20 @@ def settle(payload: Mapping) -> RoundResult:
     paytable = reader.paytable("blazing_7s", required="blazing_7s" in wagered)
     if spin is None or ("b2b" in wagered and previous is None):
         reader.done()
+    assert spin is not None  # _compartment failed the request (reader.done raised)
     b2b = _rng_row(reader, payload.get("rng_payout"),
                    won="b2b" in wagered and b2b_wins(previous, spin))
     balls = _bonus_balls(reader, payload.get("bonus_balls"), wheel,
                          won="blazing_7s" in wagered and blazing_7s_wins(spin))
     reader.done()
-    blazing = bonus_round_row(paytable, balls) if balls else None
+    blazing = None
+    if balls:
+        assert paytable is not None  # a Blazing 7's wager won: its paytable was required
+        blazing = bonus_round_row(paytable, balls)
     seats = tuple(
         SeatResult(p["seat"], spin, _lines(p["wagers"], b2b, blazing)) for p in positions
     )
-    table = {"spin": spin, "previous_spin": previous, "wheel": wheel}
+    table: dict[str, object] = {"spin": spin, "previous_spin": previous, "wheel": wheel}
     if b2b:
         table["rng_payout"] = b2b.odds
     if balls:

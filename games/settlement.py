@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from games.money import ZERO, fmt, to_cents
 from games.paytables import Row
@@ -38,9 +39,12 @@ class Line:
     # The clause making a floorperson or above verify this payout before it is paid
     # (§649a.11(c)(5)(iii) and its twins; 500 for 1 or a meter share: §649a.11(c)(8)(ii)).
     verify: str | None = None
+    # A meter award: whether it pays the meter out whole, so the meter restarts at its reset
+    # amount (a payout limit can keep part of a 100% award on the meter, §645a.13(j)).
+    meter_reset: bool | None = None
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "wager": self.wager, "amount": fmt(self.amount), "result": self.result,
             "odds": self.odds, "net": fmt(self.net), "rule": self.rule,
             "paid_from": self.paid_from,
@@ -51,24 +55,27 @@ class Line:
             data["from_seat"] = self.from_seat
         if self.meter is not None:
             data["meter"] = self.meter
+            if self.meter_reset is not None:
+                data["meter_reset"] = self.meter_reset
         if self.verify is not None:
             data["verification"] = self.verify
         return data
 
 
-def win_to(wager: str, amount: Decimal, odds: Decimal, rule: str, **extra) -> Line:
+def win_to(wager: str, amount: Decimal, odds: Decimal, rule: str, **extra: Any) -> Line:
     """Paid ``odds`` to 1 on top of the returned stake."""
     return Line(wager, amount, WIN, f"{odds.normalize():f} to 1", to_cents(amount * odds), rule, **extra)
 
 
-def win_for(wager: str, amount: Decimal, odds: Decimal, rule: str, **extra) -> Line:
+def win_for(wager: str, amount: Decimal, odds: Decimal, rule: str, **extra: Any) -> Line:
     """Paid ``odds`` for 1: the payout includes the stake, so the net win is odds - 1 units."""
     net = to_cents(amount * odds) - amount
     return Line(wager, amount, WIN, f"{odds.normalize():f} for 1", net, rule, **extra)
 
 
 def win_row(
-    wager: str, amount: Decimal, row: Row, rule: str, *, meter: Decimal | None = None, **extra
+    wager: str, amount: Decimal, row: Row, rule: str, *, meter: Decimal | None = None,
+    **extra: Any,
 ) -> Line:
     """Paid by a paytable row: to 1, for 1, a share of the meter at the moment of payment, or a
     fixed amount. Meter and fixed awards replace the stake, as "for" payouts do."""
@@ -93,22 +100,22 @@ def best_net(
     return max(win_row(wager, amount, row, "", meter=meter).net for row in rows)
 
 
-def paid_by_row(wager: str, amount: Decimal, row: Row | None, rule: str, **extra) -> Line:
+def paid_by_row(wager: str, amount: Decimal, row: Row | None, rule: str, **extra: Any) -> Line:
     """Won at ``row``, the paytable's row for the hand, or lost when the hand made none."""
     if row is None:
         return lose(wager, amount, rule, **extra)
     return win_row(wager, amount, row, rule, **extra)
 
 
-def lose(wager: str, amount: Decimal, rule: str, **extra) -> Line:
+def lose(wager: str, amount: Decimal, rule: str, **extra: Any) -> Line:
     return Line(wager, amount, LOSE, "", -amount, rule, **extra)
 
 
-def push(wager: str, amount: Decimal, rule: str, **extra) -> Line:
+def push(wager: str, amount: Decimal, rule: str, **extra: Any) -> Line:
     return Line(wager, amount, PUSH, "", ZERO, rule, **extra)
 
 
-def bonus(wager: str, award: Decimal, odds: str, rule: str, **extra) -> Line:
+def bonus(wager: str, award: Decimal, odds: str, rule: str, **extra: Any) -> Line:
     """An award with no stake of its own (Envy Bonus, Magic Card, Lucky Bonus): net is all of it."""
     return Line(wager, ZERO, WIN, odds, to_cents(award), rule, **extra)
 
@@ -118,13 +125,13 @@ class SeatResult:
     seat: int
     hand: str
     lines: tuple[Line, ...]
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def net(self) -> Decimal:
         return sum((line.net for line in self.lines), ZERO)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "hand": self.hand, "net": fmt(self.net),
             "lines": [line.as_dict() for line in self.lines], **self.extra,
@@ -135,10 +142,10 @@ class SeatResult:
 class RoundResult:
     game: str
     positions: tuple[SeatResult, ...]
-    dealer: dict = field(default_factory=dict)
+    dealer: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "dealer": self.dealer,
@@ -150,3 +157,20 @@ class RoundResult:
             ],
             "notes": list(self.notes),
         }
+
+
+def void_round(
+    game: str, positions: Iterable[dict[str, Any]], *, rule: str, note: str
+) -> RoundResult:
+    """A round whose stub count shows the wrong number of cards (a misdeal): every hand void
+    and every wager returned, so no Envy Bonus, no meter award and no slip (§645a.9(e),
+    §647a.8(h)). ``positions`` as ``Reader.positions`` reads them."""
+    return RoundResult(
+        game=game,
+        positions=tuple(
+            SeatResult(p["seat"], "void (misdeal)",
+                       tuple(push(k, a, rule, hand="void") for k, a in p["wagers"].items()))
+            for p in positions
+        ),
+        notes=(note,),
+    )

@@ -7,8 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from games.paytables import PaytableNames
+
+if TYPE_CHECKING:  # the par sheets import the SPECs; a SPEC names its par sheet by path
+    from games.par.core import WagerPar
 
 # §655a.12(b) and every chapter's payout-limit clause: "$50,000 or the maximum amount that one
 # patron could win per round when betting the minimum wager, whichever is greater".
@@ -38,6 +43,12 @@ class OptionSpec:
     # (option key, section): this option is set exactly when that one is (the Must-Hit-By
     # payment term goes with a Must-Hit-By configuration, §631b.6(c)(6)).
     with_option: tuple[str, str] | None = None
+    # A value that is not a choice, yes/no or a number (Royal 9's King-9 combination of each
+    # position, §627b.3(e)(5)): its JSON Schema (OpenAPI 3.0), which the API declares, and
+    # the engine's check of it given all the options, errors by field path
+    # (``options.<key>...``), as a round reads it.
+    shape: Mapping[str, object] | None = None
+    check: Callable[[Mapping[str, object]], Mapping[str, list[str]]] | None = None
 
 
 def dealing_procedure(rule: str, name: str = "Dealing procedure") -> OptionSpec:
@@ -70,6 +81,10 @@ class MeterSpec:
     ``wager`` ties a meter to a wager that has several (Royal 9's Mega, Major and Minor); a
     wager's single meter is ``WagerSpec.meter``. ``min_rate``/``max_rate`` bound the rate of
     progression in percent of each wager (Heavenly 9's "Increment Rate 10%", §631b.2(i)).
+    ``fixed``: the text fixes the initial and reset amounts themselves (Heavenly 9's "Meter
+    Seed/ Reseed $10,000", §631b.2(i)), so ``min_initial``/``min_reset`` are the only amounts
+    a Rules Submission may give; otherwise they are the least it may ("at least $2,000",
+    §645a.13(e)(2)).
     """
 
     key: str
@@ -82,6 +97,7 @@ class MeterSpec:
     min_rate: Decimal | None = None
     max_rate: Decimal | None = None
     minimums_when: tuple[MeterMinimum, ...] = ()
+    fixed: bool = False
 
     def limit_error(self, limit: Decimal, initial: Decimal | None,
                     reset: Decimal | None) -> str | None:
@@ -101,6 +117,25 @@ class MeterSpec:
         if m is not None:
             return m.min_initial, m.min_reset, m.rule
         return self.min_initial, self.min_reset, self.rule
+
+    def amount_errors(self, context: Mapping[str, object], initial: Decimal | None,
+                      reset: Decimal | None) -> dict[str, str]:
+        """What the regulation refuses of a Rules Submission's ``initial`` and ``reset``
+        amounts, keyed by the term: below the least amount, or, where the text fixes the
+        amount (``fixed``), any other amount."""
+        min_initial, min_reset, rule = self.minimums(context)
+        errors = {}
+        for term, amount, least in (("initial", initial, min_initial),
+                                    ("reset", reset, min_reset)):
+            if amount is None or least is None:
+                continue
+            if self.fixed and amount != least:
+                errors[term] = (f"{self.name}: the {term} amount is ${least:,.2f}, as the "
+                                f"regulation fixes it ({rule})")
+            elif amount < least:
+                errors[term] = (f"{self.name}: the {term} amount must be at least "
+                                f"${least:,.2f} ({rule})")
+        return errors
 
     def configuration(self, context: Mapping[str, object]) -> MeterMinimum | None:
         """The ``minimums_when`` entry that holds under ``context``, if any."""
@@ -176,6 +211,75 @@ class WagerSpec:
                      for k, rule in self.requires_wagers.items())
 
 
+# --- A game in one place (issue 31): its par sheets and the cards its jackpot slips record. ---
+# The back office keeps no list of a game's wagers: it asks these.
+
+
+@dataclass(frozen=True)
+class ParLine:
+    """How an offered wager's terms become its par line, where it is not simply "the wager at
+    its own chosen paytable".
+
+    ``wager``: the par sheet's line that values it (Let It Ride's base game is valued on the
+    Bet 1 line at the Bet 3 paytable). ``paytable_option``: the option whose value is its
+    paytable (one paytable chosen for several wagers, or a bonus paid on it: Three Card Poker's
+    Ante Bonus, §649a.12(b)); ``paytable_default``: the paytable when that option is unset.
+    ``options``: more par options from the terms, ``(options, meters) -> {option: text}``
+    (Royal 9's three meters and King-9 combinations).
+    """
+
+    wager: str = ""
+    paytable_option: str = ""
+    paytable_default: str | None = None
+    options: Callable[[Mapping[str, object], Mapping[str, object]], Mapping[str, str]] | None = (
+        None
+    )
+
+
+@dataclass(frozen=True)
+class ParSpec:
+    """A game's par sheets: how they are computed and which wagers they cover.
+
+    ``compute`` is ``"module:function"``, called as ``function(wager, paytable, options, *,
+    progress=None)`` and returning the sheet's wager lines; named, not imported, because the
+    par modules import the game. Every wager of the SPEC is in exactly one of ``lines`` (a par
+    line of its own), ``included`` (valued on another wager's line: wager -> that wager) or
+    ``uncovered`` (wager -> why no par sheet covers it). ``options`` are the Rules
+    Submission's options that change the figures; ``reference`` are lines computed whatever is
+    offered, to compare with (Roulette's straight-up and even-money wagers).
+    """
+
+    compute: str
+    lines: Mapping[str, ParLine]
+    included: Mapping[str, str] = field(default_factory=dict)
+    uncovered: Mapping[str, str] = field(default_factory=dict)
+    options: tuple[str, ...] = ()
+    reference: tuple[str, ...] = ()
+
+    def function(self) -> Callable[..., list[WagerPar]]:
+        module, _, name = self.compute.partition(":")
+        found: Callable[..., list[WagerPar]] = getattr(import_module(module), name)
+        return found
+
+
+def par_lines(*wagers: str, **special: ParLine) -> dict[str, ParLine]:
+    """``ParSpec.lines``: each of ``wagers`` at its own paytable, and the ``special`` ones."""
+    return {**{w: ParLine() for w in wagers}, **special}
+
+
+@dataclass(frozen=True)
+class SlipCards:
+    """The cards a jackpot slip records of the round, by the settle request's field names:
+    ``round``, the table's card groups as (field, label) (the dealer's hand, the community
+    cards); ``seats``, whether each seat's own cards are recorded (Baccarat deals a Player and
+    a Banker hand, not seats'); ``extra``, cards beyond the 52 the card picker offers as
+    (notation, label) (Pai Gow's joker, §645a.2(b))."""
+
+    round: tuple[tuple[str, str], ...] = ()
+    seats: bool = True
+    extra: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass(frozen=True)
 class GameSpec:
     key: str
@@ -192,6 +296,9 @@ class GameSpec:
     )
     # The section of the game's payout-limit clause (e.g. "§643a.12(g)"), cited in messages.
     payout_limit_rule: str = ""
+    # Its par sheets and the cards its jackpot slips record (the block above, issue 31).
+    par: ParSpec | None = None
+    slip_cards: SlipCards = SlipCards()
 
     def wager(self, key: str) -> WagerSpec | None:
         return self._wagers_by_key.get(key)
@@ -213,6 +320,22 @@ class GameSpec:
 
     def meter(self, key: str) -> MeterSpec | None:
         return next((m for m in self.meters if m.key == key), None)
+
+    def require_wager(self, key: str) -> WagerSpec:
+        """The wager ``key``, which the caller knows the game has (KeyError if not)."""
+        return self._wagers_by_key[key]
+
+    def require_option(self, key: str) -> OptionSpec:
+        """The option ``key``, which the caller knows the game has (KeyError if not)."""
+        if (option := self.option(key)) is None:
+            raise KeyError(key)
+        return option
+
+    def require_meter(self, key: str) -> MeterSpec:
+        """The meter ``key``, which the caller knows the game has (KeyError if not)."""
+        if (meter := self.meter(key)) is None:
+            raise KeyError(key)
+        return meter
 
     def meters_for(self, wager_key: str) -> tuple[MeterSpec, ...]:
         """The meters a wager needs: its ``meter`` and any meter naming it as ``wager``."""

@@ -11,7 +11,11 @@ Flop with the Envy Bonus (§647a.11(i)), and the Five Card Hand Bonus on the pla
 dealer's two cards and the Flop (§647a.11(j), games/five_card_hand_bonus.py).
 
 Players are settled from the one farthest to the dealer's right (the highest seat)
-counterclockwise (§647a.11(h)), which is the order the meters pay in. The even-money odds of
+counterclockwise (§647a.11(h)), which is the order the meters pay in. A position may name its
+``"player"``: one player wagers on one position only (§647a.7(e)). ``"stub_count"``, the cards
+the dealer counted in the stub (§647a.8(f)-(g); dealt from the hand, §647a.9, or an automated
+shoe, §647a.10, alike), other than the deck less the cards dealt and burnt voids every hand and
+returns every wager (§647a.8(h)); positions then need no cards. The even-money odds of
 the Ante, Flop, Turn and River Wagers are secondary (§647a.12(a) is elided; facts.md).
 
 Bonus hand names: ``aces_with_dealer_aces``, ``pair_of_aces``, ``ace_king_suited``,
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from games import envy
 from games import five_card_hand_bonus as fchb
@@ -33,8 +38,26 @@ from games.payload import ROUND_FIELDS, Reader
 from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win, pay_row
-from games.settlement import Line, RoundResult, SeatResult, lose, paid_by_row, push, win_to
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
+from games.settlement import (
+    Line,
+    RoundResult,
+    SeatResult,
+    lose,
+    paid_by_row,
+    push,
+    void_round,
+    win_to,
+)
+from games.spec import (
+    GameSpec,
+    MeterSpec,
+    OptionSpec,
+    ParSpec,
+    SlipCards,
+    WagerSpec,
+    dealing_procedure,
+    par_lines,
+)
 
 GAME = "texas_holdem_bonus"
 POSITIONS = 6  # §647a.2(a)
@@ -47,6 +70,12 @@ HAND_BONUS = {"five_card_hand_bonus_player": fchb.PLAYER,
               "five_card_hand_bonus_dealer": fchb.DEALER}
 # §647a.12(c) is elided in the excerpts; §647a.2(b)(9)(ii) names it as the payout limit per hand.
 LIMIT_RULE = "§647a.12(c)"
+# The stub count (§647a.8(f)-(h)): a deck of 52, three burn cards (§647a.11(c), (e), (g)) and
+# five community cards. The hand (§647a.9) and automated-shoe (§647a.10) procedures refer to it.
+DECK, BURNS, COMMUNITY = 52, 3, 5
+STUB_COUNT_RULE = "§647a.8(f)-(g)"
+MISDEAL_RULE = {"manual_shoe": "§647a.8(h)", "hand": "§647a.9, §647a.8(h)",
+                "automated_shoe": "§647a.10, §647a.8(h)"}
 
 
 def bonus_hands(cards: Sequence[int], dealer: Sequence[int]) -> tuple[str, ...]:
@@ -115,7 +144,7 @@ SPEC = GameSpec(
                    default=None),
         OptionSpec("payout_limit", "Maximum payout per hand on the Ante, Flop, Turn, River "
                    "and Bonus Wagers", LIMIT_RULE, default=None),
-        dealing_procedure("§647a.7(c), §647a.8-§647a.10"),
+        dealing_procedure("§647a.7(c), §647a.8, §647a.9, §647a.10"),
     ),
     meters=(
         MeterSpec("progressive", "Progressive Payout", "§647a.12(d)(3)",
@@ -124,42 +153,84 @@ SPEC = GameSpec(
     ),
     max_round_win=_max_round_win,
     payout_limit_rule=LIMIT_RULE,
+    par=ParSpec(
+        "games.par.texas_holdem:par_sheet",
+        par_lines("ante", "bonus", "progressive", "five_card_hand_bonus_player",
+                  "five_card_hand_bonus_dealer"),
+        # the Ante line values the base game with the player's Flop, Turn and River decisions
+        included={"flop": "ante", "turn": "ante", "river": "ante"},
+        options=("ante_pays_on",)),
+    slip_cards=SlipCards(round=(("dealer", "Dealer's cards"), ("community", "Community cards"))),
 )
 
 
-def settle(payload: Mapping) -> RoundResult:
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle one round of Texas Hold 'Em Bonus; raises InvalidRound naming each bad field."""
     reader = Reader(payload, SPEC,
-                    fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "dealer", "community"),
-                    position_fields=("cards",))
+                    fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "dealer", "community",
+                            "stub_count"),
+                    position_fields=("cards", "player"))
     positions = reader.positions()
+    for p in positions:
+        _verify_play(reader, p)
+    # §647a.7(e): a player may not wager on more than one player position.
+    owners = reader.owners(positions, most=1, rule="§647a.7(e)")
+    options = reader.options
+    ante_pays_on = reader.choice("options.ante_pays_on", options.get("ante_pays_on"),
+                                 ANTE_PAYS_ON)
+    limit = read_payout_limit(reader, LIMIT_RULE)
+    procedure = reader.option_choice("dealing_procedure")  # settled alike, but for the rule
+    placed = {key for p in positions for key in p["wagers"]}
+    progressive = catalog().get(PROGRESSIVE)
+    if progressive is None:  # every catalog holds the shipped paytables
+        raise KeyError(PROGRESSIVE)
+    tables: dict[str, Paytable | None] = {"progressive": progressive,
+                                         "hand_bonus": fchb.paytable(GAME)}
+    if "bonus" in placed:
+        tables["bonus"] = reader.paytable("bonus")
+    stub = reader.stub_count(STUB_COUNT_RULE)
+    if stub is not None and stub != stub_expected(positions):
+        reader.done()
+        return _misdeal(positions, stub, procedure)
     dealer = reader.cards("dealer", payload.get("dealer"), count=2)
     community = reader.cards("community", payload.get("community"), count=5)
     for p in positions:
         p["cards"] = reader.cards(f"{p['path']}.cards", p["raw"].get("cards"), count=2)
-        _verify_play(reader, p)
     reader.distinct([("dealer", dealer), ("community", community),
                      *((f"{p['path']}.cards", p["cards"]) for p in positions)])
-    options = reader.options
-    ante_pays_on = reader.choice("options.ante_pays_on", options.get("ante_pays_on"),
-                                 ANTE_PAYS_ON)
-    placed = {key for p in positions for key in p["wagers"]}
-    tables = {"progressive": catalog().get(PROGRESSIVE), "hand_bonus": fchb.paytable(GAME)}
-    if "bonus" in placed:
-        tables["bonus"] = reader.paytable("bonus")
-    envy.verify_envy_amounts(reader, positions, "progressive", tables["progressive"],
-                             name=SPEC.wager("progressive").name, rule="§647a.12(d)(5)")
+    envy.verify_envy_amounts(reader, positions, "progressive", progressive,
+                             name=SPEC.require_wager("progressive").name, rule="§647a.12(d)(5)")
     meters = {key: RoundMeter.read(reader, key)
               for key in ("progressive", "five_card_hand_bonus")}
     draws = fchb.read_draws(reader, dealer=True, section="§647a.12(e)")
-    limit = read_payout_limit(reader, LIMIT_RULE)
-    reader.option_choice("dealing_procedure")  # §§ .8-.10: settled alike
     reader.done()
-    return _settle_round(positions, dealer, community, tables, meters, draws, limit,
-                         ANTE_PAYS_ON[ante_pays_on])
+    # reader.done raised if any of these could not be read (the Bonus paytable: when placed).
+    assert dealer is not None and community is not None and ante_pays_on is not None
+    read_tables = {key: table for key, table in tables.items() if table is not None}
+    return _settle_round(positions, dealer, community, read_tables, meters, draws, limit,
+                         ANTE_PAYS_ON[ante_pays_on], owners)
 
 
-def _verify_play(reader: Reader, position: dict) -> None:
+def stub_expected(positions: Sequence[dict[str, Any]]) -> int:
+    """The cards a correct stub holds once the River is dealt: 52 less two to each player who
+    placed an Ante Wager and two to the dealer (§647a.8(d), §647a.9(b)), the three burn cards
+    and the five community cards (§647a.11(c), (e), (g)): 42 - 2 x players. Every position
+    given placed an Ante Wager (``_verify_play``)."""
+    return DECK - 2 * (len(positions) + 1) - BURNS - COMMUNITY
+
+
+def _misdeal(positions: list[dict[str, Any]], stub: int, procedure: str | None) -> RoundResult:
+    """§647a.8(f)-(h): a stub count that shows the wrong number of cards voids every hand and
+    returns every wager, whether or not the cards were misdealt; the count is the same when the
+    cards are dealt from the hand (§647a.9) or an automated shoe (§647a.10)."""
+    rule = MISDEAL_RULE.get(procedure or "", MISDEAL_RULE["manual_shoe"])
+    expected = stub_expected(positions)
+    return void_round(GAME, positions, rule=rule, note=(
+        f"{stub} cards in the stub instead of {expected} (52 cards in the deck): all hands "
+        f"void, all wagers returned ({rule})"))
+
+
+def _verify_play(reader: Reader, position: dict[str, Any]) -> None:
     """The Flop Wager is twice the Ante; the Turn and River Wagers equal it and follow a Flop
     Wager (§647a.11(b), (d), (f))."""
     wagers, path = position["wagers"], position["path"]
@@ -167,25 +238,29 @@ def _verify_play(reader: Reader, position: dict) -> None:
     if ante is None:
         if not reader.errors.get(f"{path}.wagers.ante"):
             reader.fail(f"{path}.wagers.ante", "every position that is dealt cards placed an "
-                        "Ante Wager (§647a.7(d)(1), §647a.8(d))")
+                        "Ante Wager (§647a.7(d)(1), §647a.8(d), §647a.9(b))")
         return
     for key, times in (("flop", 2), ("turn", 1), ("river", 1)):
         if key in wagers and wagers[key] != ante * times:
             reader.fail(f"{path}.wagers.{key}",
-                        f"the {SPEC.wager(key).name} is ${fmt(ante * times)}: "
-                        f"{'twice' if times == 2 else 'equal to'} the Ante ({SPEC.wager(key).rule})")
+                        f"the {SPEC.require_wager(key).name} is ${fmt(ante * times)}: "
+                        f"{'twice' if times == 2 else 'equal to'} the Ante "
+                        f"({SPEC.require_wager(key).rule})")
         if key != "flop" and key in wagers and "flop" not in wagers:
             reader.fail(f"{path}.wagers.{key}", "a player who folded (no Flop Wager) places no "
-                        f"{SPEC.wager(key).name} ({SPEC.wager(key).rule})")
+                        f"{SPEC.require_wager(key).name} ({SPEC.require_wager(key).rule})")
 
 
-def _settle_round(positions, dealer, community, tables, meters, draws, limit, ante_min):
+def _settle_round(positions: list[dict[str, Any]], dealer: tuple[int, ...],
+                  community: tuple[int, ...], tables: Mapping[str, Paytable],
+                  meters: Mapping[str, RoundMeter], draws: fchb.Draws, limit: Decimal | None,
+                  ante_min: Category, owners: Mapping[int, str]) -> RoundResult:
     order = sorted(positions, key=lambda p: -p["seat"])  # §647a.11(h): from the dealer's right
     flop = community[:3]
     dealer_best = strength((*dealer, *community))
     best = {p["seat"]: strength((*p["cards"], *community)) for p in positions}
     with_flop = {p["seat"]: strength((*p["cards"], *flop)) for p in positions}
-    envy_lines = _envy(positions, with_flop, tables["progressive"])
+    envy_lines = _envy(positions, with_flop, tables["progressive"], owners)
     hand_bonus = fchb.settle_bets(
         [fchb.Bet(p["seat"], on, key, p["wagers"][key],
                   (*(p["cards"] if on == fchb.PLAYER else dealer), *flop))
@@ -212,7 +287,8 @@ def _settle_round(positions, dealer, community, tables, meters, draws, limit, an
     )
 
 
-def _play_lines(wagers, player: int, dealer: int, ante_min: Category) -> list[Line]:
+def _play_lines(wagers: Mapping[str, Decimal], player: int, dealer: int,
+                ante_min: Category) -> list[Line]:
     """§647a.11(b)(2) and (h)(2): the Ante, Flop, Turn and River Wagers against the dealer."""
     if "flop" not in wagers:
         return [lose("ante", wagers["ante"], "§647a.11(b)(2)")]
@@ -230,7 +306,8 @@ def _play_lines(wagers, player: int, dealer: int, ante_min: Category) -> list[Li
     ]
 
 
-def _bonus_line(wagers, cards, dealer, tables) -> list[Line]:
+def _bonus_line(wagers: Mapping[str, Decimal], cards: tuple[int, ...], dealer: tuple[int, ...],
+                tables: Mapping[str, Paytable]) -> list[Line]:
     """§647a.11(h)(3): the Bonus Wager on the player's two cards, folded or not
     (§647a.11(b)(2)(i)(A)); it has no bearing on any other wager (§647a.7(d)(2))."""
     if "bonus" not in wagers:
@@ -239,7 +316,8 @@ def _bonus_line(wagers, cards, dealer, tables) -> list[Line]:
     return [paid_by_row("bonus", wagers["bonus"], row, "§647a.11(h)(3), §647a.12(b)")]
 
 
-def _progressive_line(wagers, hand: int, table: Paytable, meters) -> list[Line]:
+def _progressive_line(wagers: Mapping[str, Decimal], hand: int, table: Paytable,
+                      meters: Mapping[str, RoundMeter]) -> list[Line]:
     """§647a.11(i): the Progressive on the two cards and the Flop, whatever the dealer holds;
     a player who folded is not eligible for a Progressive Payout (§647a.11(b)(2)(i)(B))."""
     if "progressive" not in wagers:
@@ -252,7 +330,8 @@ def _progressive_line(wagers, hand: int, table: Paytable, meters) -> list[Line]:
                     meters["progressive"], hand=describe(hand), verify="§647a.11(i)(3)")]
 
 
-def _envy(positions, with_flop, table: Paytable) -> dict[int, list[Line]]:
+def _envy(positions: list[dict[str, Any]], with_flop: Mapping[int, int], table: Paytable,
+          owners: Mapping[int, str]) -> dict[int, list[Line]]:
     """§647a.11(i)(5): an Envy Bonus to each Progressive bettor per other player whose two
     cards and the Flop are a straight flush or better; never for his own hand or the
     dealer's. A folded hand stays on the table for it and still counts, and a folded bettor
@@ -262,5 +341,5 @@ def _envy(positions, with_flop, table: Paytable) -> dict[int, list[Line]]:
                if "progressive" in p["wagers"]}
     if not (holders and amounts):
         return {}
-    return envy.envy_lines(envy.envy_awards(holders, amounts), table, amounts,
+    return envy.envy_lines(envy.envy_awards(holders, amounts, owners=owners), table, amounts,
                            line_wager="envy_bonus", rule="§647a.11(i)(5), §647a.12(d)(5)")

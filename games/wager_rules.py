@@ -58,6 +58,7 @@ class AmountRule:
         if self.amounts:
             return None if amount in self.amounts else self._not_listed(amount)
         if self.main:
+            assert self.minimum is not None and self.maximum is not None  # a main wager's limits
             if self.minimum <= amount <= self.maximum:
                 return None
             return (f"{dollars(amount)} is outside the table limits ({dollars(self.minimum)} "
@@ -71,6 +72,7 @@ class AmountRule:
 
     def _not_listed(self, amount: Decimal) -> str:
         p = self.paytable
+        assert p is not None  # listed amounts come from a paytable
         if self.wager.denominated:
             return (f"this table's {self.wager.name} wager is {dollars(self.amounts[0])} "
                     f"({p.citation})")
@@ -98,7 +100,9 @@ def _paytable(spec: GameSpec, key: str, chosen: str) -> Paytable | None:
     return listed[0] if len(listed) == 1 else None
 
 
-def _own_minimum(spec: GameSpec, w: WagerSpec, options: Mapping) -> tuple[Decimal | None, str]:
+def _own_minimum(
+    spec: GameSpec, w: WagerSpec, options: Mapping[str, object]
+) -> tuple[Decimal | None, str]:
     """The wager's own least amount and the words refusing less: the regulation's, and the
     Must-Hit-By configuration's for the wager it rides on; the higher, each source of it named."""
     found: list[tuple[Decimal, str]] = []
@@ -106,7 +110,7 @@ def _own_minimum(spec: GameSpec, w: WagerSpec, options: Mapping) -> tuple[Decima
         found.append((w.minimum, w.minimum_rule))
     option = spec.option(MUST_HIT_BY_OPTION)
     config = must_hit_by(str(options.get(MUST_HIT_BY_OPTION))) if option else None
-    if config is not None and w.key in option.requires_wagers:
+    if config is not None and option is not None and w.key in option.requires_wagers:
         found.append((config.minimum_wager, f"the minimum progressive wager of Must-Hit-By "
                                             f"configuration {config.name}, §631b.6(c)(4)"))
     if not found:
@@ -116,8 +120,9 @@ def _own_minimum(spec: GameSpec, w: WagerSpec, options: Mapping) -> tuple[Decima
     return least, f"a {w.name} wager is no less than {dollars(least)} ({why})"
 
 
-def rule_for(spec: GameSpec, w: WagerSpec, *, wagers: Mapping[str, str], options: Mapping,
-             table_minimum: Decimal, table_maximum: Decimal) -> AmountRule | None:
+def rule_for(spec: GameSpec, w: WagerSpec, *, wagers: Mapping[str, str],
+             options: Mapping[str, object], table_minimum: Decimal,
+             table_maximum: Decimal) -> AmountRule | None:
     """The amount rule of one offered wager (None: another wager's amount sets it)."""
     if w.base:
         if w.follows:
@@ -134,7 +139,7 @@ def rule_for(spec: GameSpec, w: WagerSpec, *, wagers: Mapping[str, str], options
     return AmountRule(w, least, table_maximum, minimum_words=words)
 
 
-def wager_rules(game: str, *, wagers: Mapping[str, str], options: Mapping,
+def wager_rules(game: str, *, wagers: Mapping[str, str], options: Mapping[str, object],
                 table_minimum: Decimal, table_maximum: Decimal) -> dict[str, AmountRule]:
     """Each offered wager's rule (``wagers``: key -> chosen paytable id, as a Rules
     Submission keeps them; the game's main wagers are always offered)."""

@@ -14,44 +14,16 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games.baccarat.table import PAYTABLE_KEY
-from games.craps import BONUS_CRAPS
 from games.par import VERSION, ParError, par_sheet
 from games.paytables import Catalog, using
+from games.spec import GameSpec, ParLine
+from rulesubmissions.engine import game_spec
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
 from rulesubmissions.selectors import catalog_for
 
 log = logging.getLogger(__name__)
 PENDING = (ParSheetStatus.QUEUED, ParSheetStatus.RUNNING)
 STALE_AFTER = timedelta(minutes=30)  # a job no worker finished: asked for again
-# Wagers each game's par sheet covers, and the base wager whose line carries the base game.
-COVERED = {
-    "three_card_poker": {"ante", "pair_plus", "six_card_bonus", "three_card_progressive",
-                         "five_card_progressive", "five_of_six_progressive",
-                         "five_card_hand_bonus_player", "five_card_hand_bonus_dealer"},
-    "let_it_ride": {"bet_3", "five_card_bonus", "three_card_bonus", "three_card_progressive",
-                    "five_card_progressive", "five_card_hand_bonus"},
-    "texas_holdem_bonus": {"ante", "bonus", "progressive", "five_card_hand_bonus_player",
-                           "five_card_hand_bonus_dealer"},
-    "pai_gow_poker": {"pai_gow", "fortune_bonus", "emperors_treasure", "insurance",
-                      "progressive", "queens_dragon", "dynasty_bonus", "protection", "red_black"},
-    "baccarat": {"player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
-                 "perfect_pairs_player", "perfect_pairs_banker", "fortune_7", "golden_8",
-                 "heavenly_9", "blazing_7s", "cover_all", "lucky_nines",
-                 "heavenly_9_progressive", "royal_9_progressive"},
-    "craps": {"all_small", "all_tall", "make_em_all", "hot_roller", "lucky_shooter"},
-    "roulette": {"b2b", "blazing_7s"},
-}
-# Wagers a par line of another wager already covers (the base game's decisions).
-INCLUDED = {"three_card_poker": {"play"}, "let_it_ride": {"bet_1", "bet_2"},
-            "texas_holdem_bonus": {"flop", "turn", "river"}}
-# Wagers whose meter is kept under another key (one Five Card Hand Bonus meter a table).
-METER_OF = {"five_card_hand_bonus_player": "five_card_hand_bonus",
-            "five_card_hand_bonus_dealer": "five_card_hand_bonus"}
-# Options of the submission that change a game's figures, by par sheet option.
-GAME_OPTIONS = {"baccarat": ("decks", "commission_free", "variant"),
-                "pai_gow_poker": ("house_way", "ez_pai_gow", "red_black_joker"),
-                "texas_holdem_bonus": ("ante_pays_on",), "roulette": ("wheel",)}
 
 
 @dataclass(frozen=True)
@@ -69,59 +41,46 @@ def _chosen(submission: RulesSubmission, key: str) -> str | None:
 
 def par_requests(submission: RulesSubmission) -> tuple[list[ParRequest], list[str]]:
     """The par lines a submission's terms call for, and the offered wagers no par sheet
-    covers yet."""
-    game, options = submission.game, submission.options or {}
+    covers yet. Which wagers a game's sheet covers, on which line and at which paytable, is
+    the game's own declaration (``SPEC.par``, games.spec.ParSpec)."""
+    spec, options = game_spec(submission.game), submission.options or {}
+    par = spec.par if spec is not None else None
+    if par is None:
+        return [], list(submission.wagers or {})
     base = {k: str(options[k]).lower() if isinstance(options[k], bool) else str(options[k])
-            for k in GAME_OPTIONS.get(game, ()) if options.get(k) not in (None, "")}
+            for k in par.options if options.get(k) not in (None, "")}
+    meters = submission.meters or {}
     requests, uncovered = [], []
     for key in submission.wagers or {}:
-        if key in INCLUDED.get(game, ()):
+        if key in par.included:
             continue
-        if key not in COVERED.get(game, set()):
+        line = par.lines.get(key)
+        if line is None:
             uncovered.append(key)
             continue
-        opts = dict(base)
-        meters = submission.meters or {}
-        meter = (meters.get(key) or meters.get(METER_OF.get(key, key)) or {}).get("initial")
-        if meter:
-            opts["meter"] = str(meter)
-        if game == "baccarat" and key != "heavenly_9_progressive":
-            opts.pop("meter", None)
-        if key == "royal_9_progressive":
-            opts.update(_royal_9_options(options, meters))
-        if game == "three_card_poker" and key == "ante":
-            requests.append(ParRequest("ante", options.get("ante_bonus") or "none", opts))
-        elif game == "let_it_ride" and key == "bet_3":
-            requests.append(ParRequest("bet_1", _chosen(submission, "bet_3"), opts))
-        elif key in PAYTABLE_KEY:  # one paytable option for several wagers
-            requests.append(ParRequest(key, options.get(PAYTABLE_KEY[key]) or _chosen(
-                submission, key), opts))
-        elif game == "craps" and key in BONUS_CRAPS:  # one paytable for the three wagers
-            requests.append(ParRequest(key, options.get("bonus_craps"), opts))
-        else:
-            requests.append(ParRequest(key, _chosen(submission, key), opts))
-    if game == "roulette":
-        requests += [ParRequest(k, None, base) for k in ("straight_up", "even_money")]
+        requests.append(_request(submission, spec, key, line, base, meters))
+    requests += [ParRequest(k, None, base) for k in par.reference]
     return requests, uncovered
 
 
-def _royal_9_options(options: dict, meters: dict) -> dict:
-    """The Royal 9 par line's options from the terms: the three meters' initial amounts and
-    each position's King-9 combination, position 1's first (the position the line values)."""
-    out = {}
-    for option, meter in (("meter", "royal_9_mega_jackpot"), ("major", "royal_9_major_jackpot"),
-                          ("minor", "royal_9_minor_jackpot")):
-        if (meters.get(meter) or {}).get("initial"):
-            out[option] = str(meters[meter]["initial"])
-    combos = options.get("royal_9_combinations")
-    if isinstance(combos, list):
-        combos = {str(i): c for i, c in enumerate(combos, start=1)}
-    if isinstance(combos, dict) and combos:
-        ordered = sorted(combos.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdecimal()
-                         else 0)
-        out["combinations"] = ",".join(" ".join(c) if isinstance(c, list) else str(c)
-                                       for _, c in ordered)
-    return out
+def _request(submission: RulesSubmission, spec: GameSpec, key: str, line: ParLine, base: dict,
+             meters: dict) -> ParRequest:
+    """The par line of offered wager ``key``: its meter's initial amount, the line's own
+    options, and its paytable (an option's, or the wager's chosen one)."""
+    options = submission.options or {}
+    opts = dict(base)
+    wager = spec.wager(key)
+    meter = (meters.get(wager.meter) or {}).get("initial") if wager and wager.meter else None
+    if meter:
+        opts["meter"] = str(meter)
+    if line.options is not None:
+        opts.update(line.options(options, meters))
+    if line.paytable_option:
+        paytable = (options.get(line.paytable_option) or line.paytable_default
+                    or _chosen(submission, key))
+    else:
+        paytable = _chosen(submission, key)
+    return ParRequest(line.wager or key, paytable, opts)
 
 
 def _key(game: str, request: ParRequest, cat: Catalog) -> str:

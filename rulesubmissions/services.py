@@ -21,6 +21,14 @@ from casino.permissions import require
 from games import game_refusal
 from games.paytables import entry_errors, known_hands, parse_paytable
 from rulesubmissions import selectors
+from rulesubmissions.decisions import (  # noqa: F401 (``services.X``: the names callers use)
+    EDITABLE,
+    TRANSITION_ABILITY,
+    TRANSITIONS,
+    may_transition,
+    refused_transition,
+    submission_is_own,
+)
 from rulesubmissions.engine import game_spec
 from rulesubmissions.models import (
     LIVE_PAYTABLE_STATUSES,
@@ -31,21 +39,6 @@ from rulesubmissions.models import (
     Status,
 )
 from rulesubmissions.validation import Checked, check_terms
-
-TRANSITIONS: dict[str, set[str]] = {
-    Status.DRAFT: {Status.SUBMITTED},
-    Status.RETURNED: {Status.SUBMITTED},
-    Status.SUBMITTED: {Status.APPROVED, Status.RETURNED},
-    Status.APPROVED: set(),
-}
-EDITABLE = {Status.DRAFT, Status.RETURNED}
-
-# The ability each transition needs; approving and returning is never the author's.
-TRANSITION_ABILITY = {
-    Status.SUBMITTED: "rulesubmissions.draft",
-    Status.APPROVED: "rulesubmissions.approve",
-    Status.RETURNED: "rulesubmissions.approve",
-}
 
 PAYTABLE_TRANSITIONS: dict[str, set[str]] = {
     PaytableStatus.PROPOSED: {PaytableStatus.APPROVED, PaytableStatus.REJECTED},
@@ -210,37 +203,18 @@ def submission_update(*, actor, submission: RulesSubmission, terms: dict, partia
     return submission
 
 
-def submission_is_own(user, submission: RulesSubmission) -> bool:
-    """Segregation of duties, as a compliance officer expects (no section requires it): whoever
-    wrote or submitted a version never approves or returns it."""
-    return user.pk in (submission.author_id, submission.submitted_by_id)
-
-
 def paytable_is_own(user, paytable: CatalogPaytable) -> bool:
     """A second compliance officer, never the proposer, decides on a paytable."""
     return user.pk == paytable.proposed_by_id
 
 
-# What each transition needs the version to be, in words (the real reason for a refusal).
-_NEEDS = {
-    Status.SUBMITTED: "only a draft or a returned version can be submitted",
-    Status.APPROVED: "only a submitted version can be approved",
-    Status.RETURNED: "only a submitted version can be returned",
-}
-
-
-def refused_transition(submission: RulesSubmission, to: str) -> str:
-    return (f"Version {submission.version} is {submission.get_status_display().lower()}: "
-            f"{_NEEDS[to]}")
-
-
 def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str,
                        effective_date: date | None) -> None:
-    require(actor, TRANSITION_ABILITY[to], submission.property)  # the role before the state
-    if to not in TRANSITIONS.get(submission.status, set()):
-        raise RulesError({"status": [refused_transition(submission, to)]})
-    if to in (Status.APPROVED, Status.RETURNED) and submission_is_own(actor, submission):
-        raise PermissionDenied("the author of a Rules Submission cannot review it")
+    decision = may_transition(actor, submission, to)  # the pages' rule (``decisions``)
+    if decision.by == "state":
+        raise RulesError({decision.field: [decision.reason]})
+    if not decision:  # the role, or the version's own author or submitter: a 403
+        raise PermissionDenied(decision.reason)
     if to == Status.RETURNED and not comment.strip():
         raise RulesError({"comment": ["say what must change"]})
     if to == Status.APPROVED and (effective_date is None

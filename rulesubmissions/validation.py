@@ -159,7 +159,13 @@ def _options(checked: Checked, spec: GameSpec, given: Mapping) -> dict:
     for key in given:
         if key not in {o.key for o in offered}:
             checked.fail(f"options.{key}", f"{spec.name} has no option {key!r} ({spec.rule})")
-    return {o.key: _option(checked, o, given.get(o.key, o.default)) for o in offered}
+    options = {o.key: _option(checked, o, given.get(o.key, o.default)) for o in offered}
+    for o in offered:  # a value of the engine's own shape, checked by the engine
+        if o.check is not None and options[o.key] is not None:
+            for path, messages in o.check(options).items():
+                for message in messages:
+                    checked.fail(path, message)
+    return options
 
 
 def _options_need_wagers(checked: Checked, spec: GameSpec, options: Mapping,
@@ -241,12 +247,6 @@ def _wagers(checked: Checked, spec: GameSpec, given: Mapping, options: Mapping,
     return wagers
 
 
-def _at_least(checked: Checked, path: str, amount, minimum, what: str, m: MeterSpec, rule: str):
-    if amount is not None and minimum is not None and amount < minimum:
-        checked.fail(path, f"{m.name}: the {what} amount must be at least "
-                           f"${minimum:,.2f} ({rule})")
-
-
 def _meter(checked: Checked, m: MeterSpec, given: object, context: Mapping) -> dict:
     path = f"meters.{m.key}"
     if not isinstance(given, Mapping):
@@ -255,9 +255,9 @@ def _meter(checked: Checked, m: MeterSpec, given: object, context: Mapping) -> d
         return {}
     initial = _dollars(checked, f"{path}.initial", given.get("initial"))
     reset = _dollars(checked, f"{path}.reset", given.get("reset"))
-    min_initial, min_reset, rule = m.minimums(context)
-    _at_least(checked, f"{path}.initial", initial, min_initial, "initial", m, rule)
-    _at_least(checked, f"{path}.reset", reset, min_reset, "reset", m, rule)
+    # The engine decides what the text allows ("at least", or an amount it fixes); we apply it.
+    for term, problem in m.amount_errors(context, initial, reset).items():
+        checked.fail(f"{path}.{term}", problem)
     rate = _percent(checked, f"{path}.rate", given.get("rate"))
     reserve = _percent(checked, f"{path}.reserve_rate", given.get("reserve_rate"), required=False)
     if rate is not None:

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from casino.permissions import ability_required, can, require
-from rulesubmissions import selectors, services
+from rulesubmissions import decisions, selectors, services
 from rulesubmissions.diff import diff_terms
 from rulesubmissions.engine import game_spec
 from rulesubmissions.forms import (
@@ -127,8 +127,7 @@ def submission_detail(request, pk: int):
         "history": selectors.review_history(submission),
         "can_edit": submission.status in services.EDITABLE
         and can(request.user, "rulesubmissions.draft", prop),
-        "can_review": submission.status == Status.SUBMITTED
-        and can(request.user, "rulesubmissions.approve", prop),
+        "review": decisions.may_approve(request.user, submission),
         "can_amend": submission.status == Status.APPROVED
         and can(request.user, "rulesubmissions.draft", prop),
     })
@@ -239,11 +238,9 @@ def _decide(request, pk: int, to: str, form):
     """Approve or return from the review page, after a confirmation saying what will happen;
     refusals are shown there, against their field, with their real reason."""
     submission = _submission(request, pk)
-    if submission.status != Status.SUBMITTED:
-        return _refused(request, submission, services.refused_transition(submission, to))
-    if services.submission_is_own(request.user, submission):
-        return _refused(request, submission, "You wrote or submitted this version: another "
-                                             "compliance officer must review it.")
+    decision = decisions.may_transition(request.user, submission, to)  # the service's rule
+    if not decision:
+        return _refused(request, submission, decision.reason)
     if form.is_valid() and not _confirmed(request):
         return _confirm_decision(request, submission, to, form)
     if form.is_valid():
@@ -328,9 +325,7 @@ def submission_review(request, pk: int):
 
 
 def _review_page(request, submission, *, status=200, approve_form=None, return_form=None):
-    base = selectors.in_force(property=submission.property, game=submission.game)
-    if base is not None and base.pk == submission.pk:
-        base = submission.supersedes
+    base = selectors.review_base(submission)
     return render(request, "rulesubmissions/review.html", {
         "submission": submission, "base": base, "terms": _terms_view(submission),
         "floor": services.submission_check(property=submission.property,
@@ -339,8 +334,7 @@ def _review_page(request, submission, *, status=200, approve_form=None, return_f
                               selectors.display_catalog(submission.property)),
         "history": selectors.review_history(submission),
         "approve_form": approve_form or ApproveForm(), "return_form": return_form or ReturnForm(),
-        "can_decide": submission.status == Status.SUBMITTED
-        and not services.submission_is_own(request.user, submission),
+        "decide": decisions.may_approve(request.user, submission),
     }, status=status)
 
 

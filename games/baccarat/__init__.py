@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 from games.baccarat import request, side_wagers, wagers
 from games.baccarat.lines import Settler
@@ -38,6 +39,7 @@ from games.baccarat.progressives import (
     ROYAL_9_METER_MINIMUMS,
     ROYAL_9_METER_NAMES,
     ROYAL_9_METERS,
+    royal_9_par_options,
 )
 from games.baccarat.request import MAIN
 from games.baccarat.table import (
@@ -52,7 +54,17 @@ from games.baccarat.variants import BACCARAT, MIDIBACCARAT, MINIBACCARAT, VARIAN
 from games.payload import ROUND_FIELDS, Reader
 from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import RoundResult, win_row
-from games.spec import GameSpec, MeterMinimum, MeterSpec, OptionSpec, WagerSpec
+from games.spec import (
+    GameSpec,
+    MeterMinimum,
+    MeterSpec,
+    OptionSpec,
+    ParLine,
+    ParSpec,
+    SlipCards,
+    WagerSpec,
+    par_lines,
+)
 
 NOT_BACCARAT = (MINIBACCARAT, MIDIBACCARAT)
 COMMISSION_NOTE = ("Banker wagers are paid 1 to 1 less a 5% commission: the standard odds "
@@ -93,6 +105,36 @@ WAGERS = (
               requires_wagers={MAIN: "§631b.4(c)"}),
 )
 
+_KING_9 = {"oneOf": [{"type": "string", "maxLength": 20, "example": "Ks 9s"},
+                     {"type": "array", "items": {"type": "string", "maxLength": 8},
+                      "minItems": 2, "maxItems": 2, "example": ["Ks", "9s"]}]}
+ROYAL_9_COMBINATIONS_SHAPE = {
+    "description": "Each position's personal King-9 combination, printed on the layout, one "
+                   "per position and no two alike (§627b.3(e)(5), §629b.3(e)(5)): position "
+                   "(\"1\", \"2\", ...) -> its two cards, or a list by position from 1. "
+                   "Every position of the variant's table has one.",
+    "oneOf": [{"type": "object", "additionalProperties": _KING_9, "nullable": True,
+               "example": {"1": "Ks 9s", "2": "Kh 9h", "3": "Kd 9d", "4": "Kc 9c",
+                           "5": "Ks 9h", "6": "Kh 9s", "7": "Kd 9c"}},
+              {"type": "array", "items": _KING_9}],
+}
+
+
+def check_royal_9_combinations(options: Mapping[str, object]) -> dict[str, list[str]]:
+    """The Rules Submission's combinations read as a round reads them (every position of the
+    chosen variant's table, each a King and a Nine, no two alike): errors by field path."""
+    variant = VARIANTS.get(str(options.get("variant")), VARIANTS[BACCARAT])
+    reader = Reader({"options": {"royal_9_combinations": options.get("royal_9_combinations")}},
+                    SPEC)
+    if variant.royal_9 is None:
+        names = " and ".join(VARIANTS[v].name for v in NOT_BACCARAT)
+        return {"options.royal_9_combinations": [
+            f"the Royal 9 Progressive is played at {names} only, not at {variant.name} "
+            "(§627b.3, §629b.3)"]}
+    read_royal_9_combinations(reader, variant)
+    return reader.errors
+
+
 OPTIONS = (
     OptionSpec("variant", "Minibaccarat, Midibaccarat or Baccarat", "§627a, §629a, §631a",
                choices=tuple(VARIANTS), default=BACCARAT),
@@ -104,7 +146,8 @@ OPTIONS = (
     OptionSpec("five_treasures", "5 Treasures paytable", "§631b.3(h)",
                choices=PaytableNames(GAME, "five_treasures"), default=None),
     OptionSpec("royal_9_combinations", "Royal 9 personal King-9 combination of each position",
-               "§627b.3(e)(5), §629b.3(e)(5)", default=None),
+               "§627b.3(e)(5), §629b.3(e)(5)", default=None, shape=ROYAL_9_COMBINATIONS_SHAPE,
+               check=check_royal_9_combinations),
     OptionSpec("fully_automated", "Fully automated electronic gaming table (Lucky Nines)",
                "§631b.4(a)"),
     OptionSpec("alternative_card_reveal", "Alternative card reveal procedure (Midibaccarat)",
@@ -138,7 +181,9 @@ def _royal_9_meter(key: str, name: str) -> MeterSpec:
 METERS = (
     MeterSpec(HEAVENLY_9, "Heavenly 9 Progressive", "§631b.2(i)", min_initial=HEAVENLY_9_SEED,
               min_reset=HEAVENLY_9_SEED, min_rate=HEAVENLY_9_INCREMENT_PERCENT,
-              max_rate=HEAVENLY_9_INCREMENT_PERCENT, note="Increment Rate 10% (§631b.2(i))"),
+              max_rate=HEAVENLY_9_INCREMENT_PERCENT, fixed=True,
+              note="Meter Seed/ Reseed $10,000 and Increment Rate 10%, both fixed by the text "
+                   "(§631b.2(i))"),
     *(_royal_9_meter(key, name) for key, name in ROYAL_9_METER_NAMES.items()),
     # Keyed like the ``must_hit_by`` option, not tied to the Heavenly 9 wager: the meter is
     # needed only when a configuration is chosen (§631b.6(a) makes the bonus optional), and
@@ -205,10 +250,22 @@ SPEC = GameSpec(
     options=OPTIONS,
     meters=METERS,
     max_round_win=max_round_win,
+    par=ParSpec(
+        "games.par.baccarat:par_sheet",
+        par_lines("player", "banker", "tie", "player_pair", "banker_pair", "lucky_six",
+                  "lucky_nines", "heavenly_9_progressive",
+                  # a paytable chosen once for several wagers (SHARED_PAYTABLES)
+                  **{w: ParLine(paytable_option=k) for k, ws in SHARED_PAYTABLES.items()
+                     for w in ws},
+                  royal_9_progressive=ParLine(options=royal_9_par_options)),
+        options=("decks", "commission_free", "variant")),
+    # a Player and a Banker hand, no seat's own cards
+    slip_cards=SlipCards(round=(("player_cards", "Player hand"), ("banker_cards", "Banker hand")),
+                         seats=False),
 )
 
 
-def settle(payload: Mapping) -> RoundResult:
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle one round: every wager of every position, with the section that says so."""
     reader = Reader(payload, SPEC,
                     fields=(*ROUND_FIELDS, "player_cards", "banker_cards", "shoe"),
@@ -218,7 +275,7 @@ def settle(payload: Mapping) -> RoundResult:
     positions = request.read_positions(reader, table)
     placed = {w for p in positions for w in p["wagers"]}
     paytables = {k: read_paytable(reader, k) for k in {PAYTABLE_KEY.get(w, w) for w in placed}
-                 if k in PAYTABLE_KEY.values() or SPEC.wager(k).paytable_required}
+                 if k in PAYTABLE_KEY.values() or SPEC.require_wager(k).paytable_required}
     paytables.setdefault(HEAVENLY_9, catalog().get(f"{GAME}.{HEAVENLY_9}.standard"))
     combinations = {}
     if "royal_9_progressive" in placed and table.variant.royal_9:
@@ -226,6 +283,7 @@ def settle(payload: Mapping) -> RoundResult:
         request.verify_royal_9(reader, positions, paytables.get("royal_9_progressive"))
     meters = request.read_meters(reader, paytables.get("royal_9_progressive"))
     reader.done()
+    assert coup is not None  # read_coup failed the request when it read no coup
     settler = Settler(table, coup, order=tuple(w.key for w in WAGERS), paytables=paytables,
                       combinations=combinations, meters=meters)
     # Meter awards go to the highest numbered position first (§631b.5(f)'s order of payment).

@@ -3,7 +3,7 @@ implements its rule, with the section in every line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from games.baccarat import side_wagers, wagers
@@ -11,6 +11,8 @@ from games.baccarat.progressives import HEAVENLY_9, ROYAL_9_METERS, heavenly_9_h
 from games.baccarat.request import MAIN
 from games.baccarat.rules import Coup
 from games.baccarat.table import PAYTABLE_KEY, Table
+from games.baccarat.variants import Variant
+from games.paytables import Paytable
 from games.progressive import RoundMeter, pay_row
 from games.settlement import Line, SeatResult, lose
 
@@ -36,8 +38,10 @@ def royal_9_section(variant_section: str, denomination: str, paragraph: int) -> 
 class Settler:
     """Lines for one seat's wagers, in ``order`` (the game's list of wagers)."""
 
-    def __init__(self, table: Table, coup: Coup, *, order: Sequence[str], paytables: Mapping,
-                 combinations: Mapping, meters: Mapping[str, RoundMeter]):
+    def __init__(self, table: Table, coup: Coup, *, order: Sequence[str],
+                 paytables: Mapping[str, Paytable | None],
+                 combinations: Mapping[int, frozenset[int]],
+                 meters: Mapping[str, RoundMeter]) -> None:
         self.table, self.coup, self.variant, self.order = table, coup, table.variant, order
         self.paytables, self.combinations, self.meters = paytables, combinations, meters
         five = paytables.get("five_treasures")
@@ -62,7 +66,8 @@ class Settler:
     def _line(self, wager: str, amount: Decimal, seat: int) -> Line:
         coup, variant, cf = self.coup, self.variant, self.table.commission_free
         if wager in MAIN:
-            settle_main = getattr(wagers, f"settle_{wager}")
+            settle_main: Callable[[Decimal, Coup, Variant, bool], Line] = getattr(
+                wagers, f"settle_{wager}")
             return settle_main(amount, coup, variant, cf)
         if wager in ("player_pair", "banker_pair"):
             cards = coup.player if wager == "player_pair" else coup.banker
@@ -89,11 +94,12 @@ class Settler:
 
     def royal_9(self, amount: Decimal, seat: int) -> Line:
         hand = royal_9_hand(self.coup, seat, self.combinations)
-        denomination = self.paytables["royal_9_progressive"].name
-        section = self.variant.royal_9
+        table, section = self.paytables["royal_9_progressive"], self.variant.royal_9
+        assert table is not None and section is not None  # the request was refused otherwise
+        denomination = table.name
         win = (f"{section}{ROYAL_9_RULE[hand]}, {royal_9_section(section, denomination, 1)}"
                if hand else "")
-        meter = self.meters.get(ROYAL_9_METERS.get(hand, ""))
+        meter = self.meters.get(ROYAL_9_METERS.get(hand or "", ""))
         return self.paid("royal_9_progressive", amount, hand, win, f"{self.variant.royal_9}(b)",
                          meter)
 
@@ -102,7 +108,10 @@ class Settler:
         """The wager at its paytable's row for ``hand`` (None: it loses); a meter row is paid
         from the meter, not the table inventory."""
         paytable = self.paytables[PAYTABLE_KEY.get(wager, wager)]
-        row = paytable.row(hand) if hand else None
+        row = None
+        if hand:
+            assert paytable is not None  # a hand is found only by the wager's paytable
+            row = paytable.row(hand)
         if row is None:
             return lose(wager, amount, loss)
         return pay_row(wager, amount, row, win, meter, hand=hand)

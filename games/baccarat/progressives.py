@@ -166,3 +166,29 @@ def must_hit_by(name: str) -> MustHitBy | None:
     """A configuration by name, ``"<paytable>-<minimum wager>"`` (``"B-2"``)."""
     return next((c for c in MUST_HIT_BY if c.name == name), None)
 
+
+
+# The Royal 9 par line's options and the meter each is read from (games.par.baccarat).
+ROYAL_9_PAR_METERS = (("meter", "royal_9_mega_jackpot"), ("major", "royal_9_major_jackpot"),
+                      ("minor", "royal_9_minor_jackpot"))
+
+
+def royal_9_par_options(options: Mapping[str, object],
+                        meters: Mapping[str, object]) -> dict[str, str]:
+    """The Royal 9 par line's options from a Rules Submission's terms (its ``ParLine``): the
+    three meters' initial amounts and each position's King-9 combination, position 1's first
+    (the position the line values, §627b.3(e)(5))."""
+    out = {}
+    for option, meter in ROYAL_9_PAR_METERS:
+        terms = meters.get(meter)
+        if isinstance(terms, Mapping) and terms.get("initial"):
+            out[option] = str(terms["initial"])
+    combos = options.get("royal_9_combinations")
+    if isinstance(combos, list):
+        combos = {str(i): c for i, c in enumerate(combos, start=1)}
+    if isinstance(combos, Mapping) and combos:
+        ordered = sorted(combos.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdecimal()
+                         else 0)
+        out["combinations"] = ",".join(" ".join(c) if isinstance(c, list) else str(c)
+                                       for _, c in ordered)
+    return out

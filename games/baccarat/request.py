@@ -5,6 +5,7 @@ positions and their wagers, the progressive meters. Everything wrong is collecte
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from games.baccarat.progressives import HEAVENLY_9, ROYAL_9_METER_NAMES
 from games.baccarat.rules import Coup, deal, third_card_errors, verify_shoe
@@ -56,7 +57,7 @@ def read_coup(reader: Reader, table: Table) -> tuple[Coup | None, int | None]:
     return (None, None) if errors else (Coup(player, banker), None)
 
 
-def read_positions(reader: Reader, table: Table) -> list[dict]:
+def read_positions(reader: Reader, table: Table) -> list[dict[str, Any]]:
     """The positions and their wagers, each wager one the table offers to that player."""
     positions = reader.positions()
     variant = table.variant
@@ -67,7 +68,7 @@ def read_positions(reader: Reader, table: Table) -> list[dict]:
             reader.fail(f"{path}.seat", f"the {variant.name} table has {variant.positions} "
                                         f"positions ({variant.positions_rule})")
         for key, amount in placed.items():
-            wager = reader.spec.wager(key)
+            wager = reader.spec.require_wager(key)  # reader.positions() read the game's keys
             if key not in not_offered:
                 not_offered[key] = _not_offered(wager, table)
             problem = not_offered[key] or _refusal(wager, placed, amount)
@@ -87,7 +88,7 @@ def _not_offered(wager: WagerSpec, table: Table) -> str | None:
     return None
 
 
-def _refusal(wager: WagerSpec, placed: dict, amount: Decimal) -> str | None:
+def _refusal(wager: WagerSpec, placed: dict[str, Decimal], amount: Decimal) -> str | None:
     """Why this position (holding ``placed``) cannot place the wager the table offers, or
     None. The side wagers' ``requires_wagers`` are the player's too: they are offered "to each
     player who placed" a wager on the Player, Banker or Tie Hand."""
@@ -98,7 +99,9 @@ def _refusal(wager: WagerSpec, placed: dict, amount: Decimal) -> str | None:
     return wager.below_minimum(amount)
 
 
-def verify_royal_9(reader: Reader, positions: list[dict], paytable: Paytable | None) -> None:
+def verify_royal_9(
+    reader: Reader, positions: list[dict[str, Any]], paytable: Paytable | None
+) -> None:
     """A Royal 9 wager is the table's denomination ($1 or $5)."""
     for position in positions:
         amount = position["wagers"].get("royal_9_progressive")
@@ -117,10 +120,15 @@ def read_meters(reader: Reader, royal_9: Paytable | None) -> dict[str, RoundMete
     meters = {}
     for key in keys:
         meter = RoundMeter.read(reader, key)
-        _, least, rule = reader.spec.meter(key).minimums(context)
+        spec = reader.spec.require_meter(key)
+        _, least, rule = spec.minimums(context)
+        assert least is not None  # SPEC sets a least reset amount for every Baccarat meter
         for path, amount in ((key, meter.amount), (f"{key}_reset", meter.reset)):
             if amount is not None and amount < least:
                 reader.fail(f"meters.{path}", f"below the least initial and reset amount of "
                                               f"${least:,} ({rule})")
+        if spec.fixed and meter.reset is not None and meter.reset != least:
+            reader.fail(f"meters.{key}_reset", f"the meter reseeds at ${least:,}, as the "
+                                               f"regulation fixes it ({rule})")
         meters[key] = meter
     return meters

@@ -136,8 +136,8 @@ class Coup:
         side = "Player" if p > b else "Banker"
         return f"{side} wins, {max(p, b)} to {min(p, b)}"
 
-    def as_dict(self) -> dict:
-        def hand(cards: tuple[int, ...]) -> dict:
+    def as_dict(self) -> dict[str, object]:
+        def hand(cards: tuple[int, ...]) -> dict[str, object]:
             return {"cards": [card_str(c) for c in cards], "point_count": point_count(cards),
                     "natural": is_natural(cards)}
         return {"player": hand(self.player), "banker": hand(self.banker), "winner": self.winner}
@@ -152,7 +152,8 @@ def deal(shoe: Sequence[int]) -> tuple[Coup, int]:
     """
     if len(shoe) < 4:
         raise InvalidCards(f"{len(shoe)} cards in the shoe; a round needs at least 4")
-    player, banker = (shoe[0], shoe[2]), (shoe[1], shoe[3])
+    player: tuple[int, ...] = (shoe[0], shoe[2])
+    banker: tuple[int, ...] = (shoe[1], shoe[3])
     p, b = point_count(player), point_count(banker)
     if p >= 8 or b >= 8:
         return Coup(player, banker), 4
@@ -172,7 +173,9 @@ def _next(shoe: Sequence[int], index: int, side: str) -> int:
     return shoe[index]
 
 
-def third_card_errors(player: Sequence[int], banker: Sequence[int], section: str) -> dict:
+def third_card_errors(
+    player: Sequence[int], banker: Sequence[int], section: str
+) -> dict[str, str]:
     """What is wrong with the hands as dealt, by field (``player_cards``, ``banker_cards``),
     under the third-card rules of ``section``; empty if the round could have been dealt."""
     errors = {}

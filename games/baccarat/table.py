@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from games.baccarat.progressives import MustHitBy, is_king_9, must_hit_by
 from games.baccarat.variants import BACCARAT, MIDIBACCARAT, VARIANTS, Variant
@@ -44,8 +45,10 @@ def read_table(reader: Reader) -> Table:
     variant = VARIANTS[BACCARAT]
     if "variant" in options:
         chosen = reader.choice("options.variant", options["variant"], VARIANTS)
-        variant = VARIANTS.get(chosen, variant)
-    flags = {k: reader.flag(k) for k in
+        if chosen is not None:
+            variant = VARIANTS[chosen]
+    # None where the request's value was refused (``reader.fail``; ``reader.done`` raises).
+    flags: dict[str, Any] = {k: reader.flag(k) for k in
              ("commission_free", "fully_automated", "alternative_card_reveal")}
     # §629b.4(a): the alternative card reveal is a Midibaccarat procedure.
     if flags["alternative_card_reveal"] and variant.key != MIDIBACCARAT:
@@ -56,17 +59,17 @@ def read_table(reader: Reader) -> Table:
                  **flags)
 
 
-def _decks(reader: Reader, options: Mapping) -> int:
+def _decks(reader: Reader, options: Mapping[str, Any]) -> int:
     value = options.get("decks", DEFAULT_DECKS)
     if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 3:
         value = int(value)
     if not whole_number(value, 1, MAX_DECKS):
         reader.fail("options.decks", f"the shoe holds 1 to {MAX_DECKS} decks (§631a.3)")
         return DEFAULT_DECKS
-    return value
+    return int(value)
 
 
-def _mhb(reader: Reader, options: Mapping, variant: Variant) -> MustHitBy | None:
+def _mhb(reader: Reader, options: Mapping[str, Any], variant: Variant) -> MustHitBy | None:
     name = options.get("must_hit_by")
     if options.get("must_hit_by_payment") is not None:  # §631b.6(c)(6): how the bonus is paid
         if name is None:

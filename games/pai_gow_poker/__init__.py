@@ -12,6 +12,9 @@ Players are settled from the one farthest to the dealer's right (the highest sea
 at the dealer's left) counterclockwise (§645a.11(e)); that is also the order the progressive
 meter pays in: each winner is paid the amount on the meter at his turn (§645a.13(e)(3)), so a
 10% award lowers it for the next and a 100% award leaves it at ``meters.progressive_reset``.
+The payout limit (``options.payout_limit``, §645a.13(j)) caps a hand's optional wagers together,
+the meter award included: the meter pays only the capped award and keeps the rest, restarting
+only after a 100% award paid out whole; Envy Bonuses are never capped.
 Hand names: ``rankings``; the house ways: ``house_way``; the Pai Gow Poker Wager:
 ``pai_gow_wager``; the optional wagers: ``wagers``; settlement and SPEC: ``game``.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any, cast
 
 import games.pai_gow_poker.wagers as optional
 from games.cards import card_str
@@ -22,12 +23,21 @@ from games.pai_gow_poker.rankings import (
     is_set_correctly,
     seven_card_hands,
 )
-from games.payload import ROUND_FIELDS, Reader, whole_number
+from games.payload import ROUND_FIELDS, Reader
 from games.payout_limit import apply_payout_limit, read_payout_limit
 from games.paytables import Paytable, catalog
 from games.progressive import RoundMeter, best_win
-from games.settlement import Line, RoundResult, SeatResult, push
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
+from games.settlement import WIN, Line, RoundResult, SeatResult, void_round
+from games.spec import (
+    GameSpec,
+    MeterSpec,
+    OptionSpec,
+    ParSpec,
+    SlipCards,
+    WagerSpec,
+    dealing_procedure,
+    par_lines,
+)
 
 GAME = "pai_gow_poker"
 POSITIONS = 6  # §645a.2(a)
@@ -40,8 +50,8 @@ EZ = {"ez_pai_gow": True}
 # Reading the request ---------------------------------------------------------------------
 
 
-def _options(reader: Reader) -> dict:
-    opts = {}
+def _options(reader: Reader) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
     for spec in SPEC.options:
         if spec.key == "payout_limit":
             continue
@@ -49,18 +59,18 @@ def _options(reader: Reader) -> dict:
             value = reader.options.get(spec.key, spec.default)
             opts[spec.key] = reader.choice(f"options.{spec.key}", value, spec.choices)
         else:
-            opts[spec.key] = reader.flag(spec.key, spec.default)
+            opts[spec.key] = reader.flag(spec.key, cast("bool | None", spec.default))
     opts["payout_limit"] = read_payout_limit(reader, PAYOUT_LIMIT_RULE)
     return opts
 
 
-def _verify_wagers(reader: Reader, p: dict, opts: dict) -> None:
+def _verify_wagers(reader: Reader, p: dict[str, Any], opts: dict[str, Any]) -> None:
     path, wagers, raw = p["path"], p["wagers"], p["raw"]
     if "pai_gow" not in wagers and not reader.errors.get(f"{path}.wagers.pai_gow"):
         reader.fail(f"{path}.wagers.pai_gow", "a player places the Pai Gow Poker Wager to play "
                     "and to place any optional wager (§645a.7(d)-(e))")
     for key in wagers:
-        needs = SPEC.wager(key).requires
+        needs = SPEC.require_wager(key).requires
         if any(opts.get(k) != v for k, v in needs.items()):
             reader.fail(f"{path}.wagers.{key}", "offered only on an EZ Pai Gow Poker table "
                         "(options.ez_pai_gow; §645a.7(e)(5))")
@@ -76,7 +86,7 @@ def _verify_wagers(reader: Reader, p: dict, opts: dict) -> None:
                                    optional.COLORS)
 
 
-def _read_cards(reader: Reader, p: dict, required: bool) -> None:
+def _read_cards(reader: Reader, p: dict[str, Any], required: bool) -> None:
     """``high`` + ``low`` as set by the player (any split of seven cards: a wrong count is a
     foul, §645a.11(f)(1)(iv)), or ``cards`` for the house way to set."""
     path, raw = p["path"], p["raw"]
@@ -97,7 +107,7 @@ def _read_cards(reader: Reader, p: dict, required: bool) -> None:
         p["set_by"] = "house_way"
 
 
-def _read_dealer(reader: Reader, house_way: str | None) -> dict | None:
+def _read_dealer(reader: Reader, house_way: str | None) -> dict[str, Any] | None:
     payload = reader.payload
     if "dealer_high" in payload or "dealer_low" in payload:
         high = reader.cards("dealer_high", payload.get("dealer_high"), count=5, joker=True)
@@ -131,15 +141,6 @@ def _paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
     return tables
 
 
-def _stub_count(reader: Reader) -> int | None:
-    stub = reader.payload.get("stub_count")
-    if stub is not None and not whole_number(stub, 0):
-        reader.fail("stub_count", "the number of cards left after the deal, a whole number "
-                    "(§645a.9(d), §645a.10(d))")
-        return None
-    return stub
-
-
 def _verify_reset(reader: Reader, meter: RoundMeter) -> None:
     """§645a.13(e)(2): the meter restarts at a reset amount of at least $2,000."""
     if meter.reset is not None and meter.reset < PROGRESSIVE_MINIMUM:
@@ -147,7 +148,7 @@ def _verify_reset(reader: Reader, meter: RoundMeter) -> None:
                     f"${PROGRESSIVE_MINIMUM:,.2f} (§645a.13(e)(2))")
 
 
-def settle(payload: Mapping) -> RoundResult:
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle one round of Pai Gow Poker; raises InvalidRound naming each bad field."""
     reader = Reader(payload, SPEC,
                     fields=(*ROUND_FIELDS, "dealer", "dealer_high", "dealer_low", "stub_count"),
@@ -161,7 +162,7 @@ def settle(payload: Mapping) -> RoundResult:
     # §645a.7(f): two adjacent betting areas only if the Rules Submission permits it.
     owners = reader.owners(positions, most=2 if opts["adjacent_betting_areas"] else 1,
                            rule="§645a.7(f), options.adjacent_betting_areas")
-    stub = _stub_count(reader)
+    stub = reader.stub_count("§645a.9(d), §645a.10(d)")
     if stub is not None and stub != STUB:
         reader.done()
         return _misdeal(positions, stub)
@@ -171,35 +172,31 @@ def settle(payload: Mapping) -> RoundResult:
         # §645a.11(d): a surrendered hand stays on the table only when there is Envy to check
         _read_cards(reader, p, required=not p.get("surrender") or envy_at_table)
     dealer = _read_dealer(reader, opts.get("house_way"))
-    reader.distinct([("dealer", dealer and dealer["cards"]),
+    reader.distinct([("dealer", dealer["cards"] if dealer else None),
                      *((p["path"], p.get("cards")) for p in positions)])
     tables = _paytables(reader, {k for p in positions for k in p["wagers"]})
     meter = RoundMeter.read(reader, "progressive")
     _verify_reset(reader, meter)
     reader.done()
+    assert dealer is not None  # _read_dealer failed the request (reader.done raised)
     return _settle_round(positions, dealer, opts, tables, meter, owners)
 
 
 # Settling the round ----------------------------------------------------------------------
 
 
-def _misdeal(positions: list[dict], stub: int) -> RoundResult:
+def _misdeal(positions: list[dict[str, Any]], stub: int) -> RoundResult:
     """§645a.9(e), §645a.10(e): more or fewer than four cards left: every hand is void and
     every wager returned."""
     rule = "§645a.9(e), §645a.10(e)"
-    return RoundResult(
-        game=GAME,
-        positions=tuple(
-            SeatResult(p["seat"], "void (misdeal)",
-                       tuple(push(k, a, rule, hand="void") for k, a in p["wagers"].items()))
-            for p in positions
-        ),
-        notes=(f"{stub} cards remained instead of {STUB}: all hands void, all wagers returned "
-               f"({rule})",),
-    )
+    return void_round(GAME, positions, rule=rule, note=(
+        f"{stub} cards remained instead of {STUB}: all hands void, all wagers returned "
+        f"({rule})"))
 
 
-def _settle_round(positions, dealer, opts, tables, meter, owners) -> RoundResult:
+def _settle_round(positions: list[dict[str, Any]], dealer: dict[str, Any], opts: dict[str, Any],
+                  tables: Mapping[str, Paytable], meter: RoundMeter,
+                  owners: Mapping[int, str]) -> RoundResult:
     dealer["queens_dragon"] = is_queens_dragon(dealer["cards"])
     for p in positions:
         if p["set_by"] == "house_way":
@@ -225,11 +222,15 @@ def _settle_round(positions, dealer, opts, tables, meter, owners) -> RoundResult
     )
 
 
-def _optional_lines(p, dealer, opts, tables, meter) -> list[Line]:
-    """§645a.11(h): each optional wager on the rearranged seven cards; the payout limit
-    (§645a.13(j)) caps their wins together but never a share of the meter, which the limit's
-    own floor (what one player can win) always covers."""
-    capped, meter_awards = [], []
+def _optional_lines(p: dict[str, Any], dealer: dict[str, Any], opts: dict[str, Any],
+                    tables: Mapping[str, Paytable], meter: RoundMeter) -> list[Line]:
+    """§645a.11(h): each optional wager on the rearranged seven cards. §645a.13(j)
+    ("notwithstanding the payout odds in subsections (b)-(i)") caps their wins together, the
+    Progressive Payout Wager's meter award (subsection (e)) included: the meter then pays only
+    the capped award, keeps the rest and restarts only after a 100% award paid out whole.
+    The player's turn comes before the next player's, who is paid from what is left
+    (§645a.13(e)(3))."""
+    lines = []
     for key in optional.OPTIONAL_WAGERS:
         if key not in p["wagers"]:
             continue
@@ -239,17 +240,21 @@ def _optional_lines(p, dealer, opts, tables, meter) -> list[Line]:
         elif key == "red_black":
             formed = frozenset({optional.color_hand(p["cards"], p["color"],
                                                     opts["red_black_joker"])})
-        line = optional.wager_line(key, p["wagers"][key], formed, tables[key], meter)
-        (meter_awards if line.meter else capped).append(line)
-    return apply_payout_limit(capped, opts["payout_limit"], PAYOUT_LIMIT_RULE) + meter_awards
+        lines.append(optional.wager_line(key, p["wagers"][key], formed, tables[key], meter))
+    lines = apply_payout_limit(lines, opts["payout_limit"], PAYOUT_LIMIT_RULE)
+    for line in lines:
+        if line.meter and line.result == WIN:
+            meter.take_line(line)
+    return lines
 
 
-def _envy_lines(positions, tables, owners) -> dict[int, list]:
+def _envy_lines(positions: list[dict[str, Any]], tables: Mapping[str, Paytable],
+                owners: Mapping[int, str]) -> dict[int, list[Line]]:
     """Envy Bonuses per Qualifying Wager table; §645a.13(j): never capped by the payout limit.
     A surrendered hand still counts (§645a.11(d) keeps it on the table)."""
     holders = [p["seat"] for p in positions if is_envy_qualifying(p["formed"])]
     formed = {p["seat"]: p["formed"] for p in positions}
-    found: dict[int, list] = {}
+    found: dict[int, list[Line]] = {}
     for key in optional.QUALIFYING_WAGERS:
         lammers = {p["seat"]: p["wagers"][key] for p in positions
                    if p["wagers"].get(key, ZERO) >= optional.QUALIFYING_MINIMUM}
@@ -260,7 +265,7 @@ def _envy_lines(positions, tables, owners) -> dict[int, list]:
     return found
 
 
-def _seat_result(p: dict, lines: list[Line]) -> SeatResult:
+def _seat_result(p: dict[str, Any], lines: list[Line]) -> SeatResult:
     if p["high"] is None:
         return SeatResult(p["seat"], "surrendered", tuple(lines), {"set_by": p["set_by"]})
     if len(p["high"]) == 5 and len(p["low"]) == 2:
@@ -277,13 +282,14 @@ def _seat_result(p: dict, lines: list[Line]) -> SeatResult:
 # House way on request (§645a.11(a)(1)) and the SPEC -------------------------------------
 
 
-def house_way_request(payload: Mapping) -> dict:
+def house_way_request(payload: Mapping[str, Any]) -> dict[str, Any]:
     """How the house would set seven cards: ``{"cards": [...], "house_way": "<name>"}``."""
     reader = Reader(payload, SPEC, fields=("cards", "house_way"))
     cards = reader.cards("cards", payload.get("cards"), count=7, joker=True)
     name = reader.choice("house_way", payload.get("house_way", DEFAULT_HOUSE_WAY),
                          tuple(HOUSE_WAYS))
     reader.done()
+    assert cards is not None and name is not None  # else reader.done raised
     setting = set_hand(cards, name)
     return {
         "house_way": name,
@@ -311,7 +317,7 @@ def _max_round_win(
     return total
 
 
-def _optional_wager(key: str, name: str, rule: str, **kw) -> WagerSpec:
+def _optional_wager(key: str, name: str, rule: str, **kw: Any) -> WagerSpec:
     """An optional wager: offered "to each player who placed a Pai Gow Poker Wager" (§645a.7(e))."""
     return WagerSpec(key, name, rule, requires_wagers={"pai_gow": "§645a.7(e)"}, **kw)
 
@@ -365,4 +371,11 @@ SPEC = GameSpec(
     ),
     max_round_win=_max_round_win,
     payout_limit_rule=PAYOUT_LIMIT_RULE,
+    par=ParSpec(
+        "games.par.pai_gow:par_sheet",
+        par_lines("pai_gow", "fortune_bonus", "emperors_treasure", "insurance", "progressive",
+                  "queens_dragon", "dynasty_bonus", "protection", "red_black"),
+        options=("house_way", "ez_pai_gow", "red_black_joker")),
+    slip_cards=SlipCards(round=(("dealer", "Dealer's seven cards"),),
+                         extra=(("Jk", "Joker"),)),
 )

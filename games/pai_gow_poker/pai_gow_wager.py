@@ -4,7 +4,9 @@ Queen's Dragon pushes every Pai Gow Poker Wager (§645a.11(f)(1)(v), (2)(iii))."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_CEILING, Decimal
+from typing import Any
 
 from games.money import ZERO, fmt, to_cents
 from games.pai_gow_poker.rankings import (
@@ -37,7 +39,8 @@ def vigorish(won: Decimal, rounding: str = "none") -> Decimal:
     return to_cents(exact)
 
 
-def compare(player_high, player_low, dealer_high, dealer_low, wheel=WHEEL_SECOND_HIGHEST) -> str:
+def compare(player_high: Sequence[int], player_low: Sequence[int], dealer_high: Sequence[int],
+            dealer_low: Sequence[int], wheel: str = WHEEL_SECOND_HIGHEST) -> str:
     """§645a.11(f): win when both hands are higher, a tie when one is higher and the other not,
     otherwise lose: identical ranks ("copies") go to the dealer."""
     high = high_strength(player_high, wheel) > high_strength(dealer_high, wheel)
@@ -54,7 +57,7 @@ def _won_less_vigorish(amount: Decimal, ez: bool, rounding: str) -> Line:
     return Line("pai_gow", amount, WIN, odds, amount - vig, "§645a.11(f)(3), §645a.13(a)")
 
 
-def pai_gow_line(p: dict, dealer: dict, opts: dict) -> Line:
+def pai_gow_line(p: dict[str, Any], dealer: dict[str, Any], opts: dict[str, Any]) -> Line:
     """The wager of position ``p`` (its ``high``, ``low``, ``surrender``) against ``dealer``
     under the game options ``opts``."""
     amount = p["wagers"]["pai_gow"]

@@ -44,7 +44,7 @@ _PAIR_BASE = 169  # low hands: two high cards are hi*13+lo (< 169), a pair 169 +
 def _wheel_order(wheel: str) -> tuple[int, ...]:
     """games.hands strength -> Pai Gow strength: the same order but for the wheel rule."""
 
-    def key(s: int) -> tuple:
+    def key(s: int) -> tuple[float, ...]:
         k = STRENGTH_KEYS[s]  # games.hands ranks the wheel five-high
         moved = wheel == WHEEL_SECOND_HIGHEST and k[0] in (
             Category.STRAIGHT, Category.STRAIGHT_FLUSH) and k[1] == FIVE
@@ -94,6 +94,7 @@ def _best_five(cards: tuple[int, ...], wheel: str) -> tuple[int, int]:
             continue
         if _MAY_MAKE[s] or rank(c) == ACE:
             best = s
+    assert best is not None  # an ace always completes a hand
     return to_pai_gow[best], best
 
 

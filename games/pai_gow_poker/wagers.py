@@ -63,7 +63,8 @@ def wager_line(
 ) -> Line:
     """One optional wager: won at the paytable's row for the hand, or collected. ``formed``
     holds the names of the hands the seven cards form (Queen's Dragon: the dealer's; Red/Black:
-    the colour count)."""
+    the colour count). A meter award is only quoted: the hand's payout limit may cap it before
+    the meter pays it (§645a.13(j), ``game._optional_lines``)."""
     row = paid_row(table, formed)
     if row is None:
         return lose(key, amount, RULES[key])
@@ -71,7 +72,7 @@ def wager_line(
     # (C): a floorperson or above validates a progressive payout.
     verify = "§645a.11(h)(4)(ii)(C)" if key == "progressive" else None
     return pay_row(key, amount, row, RULES[key], meter, hand=row.hand.replace("_", " "),
-                   verify=verify)
+                   verify=verify, take=False)
 
 
 def envy_hand(table: Paytable, formed: frozenset[str]) -> str | None:

@@ -16,13 +16,15 @@ are called, never copied. ``progress``, if given, is called with a fraction 0..1
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
+import games
 from games import game_refusal
-from games.par import baccarat, dice_wheel, let_it_ride, pai_gow, texas_holdem, three_card_poker
 from games.par.core import ParError, sheet
 
-GAMES = ("three_card_poker", "let_it_ride", "texas_holdem_bonus", "pai_gow_poker", "baccarat",
-         "craps", "roulette")
+# The games with par sheets: each SPEC's ``par`` names its computation and the wagers it
+# covers (games.spec.ParSpec), so a game is added in its own module, never here.
+GAMES = tuple(g for g in games.GAMES if games.spec(g).par is not None)
 
 # Bumped whenever a sheet's figures or shape change (a strategy, a method, a new wager), so the
 # back office's cached sheets (keyed on it) are computed again rather than shown stale.
@@ -33,28 +35,17 @@ __all__ = ["GAMES", "VERSION", "ParError", "par_sheet"]
 
 def par_sheet(game: str, *, wager: str | None = None, paytable: str | None = None,
               options: Mapping[str, str] | None = None,
-              progress: Callable[[float], None] | None = None) -> dict:
+              progress: Callable[[float], None] | None = None) -> dict[str, Any]:
     """The par sheet of ``game`` (every wager, or ``wager``; every paytable, or ``paytable``
     as the settle API names it: the regulation's letter or the catalog id)."""
     options = {k: str(v) for k, v in (options or {}).items()}
     if paytable is not None and wager is None:
         raise ParError({"paytable": "a paytable is chosen for one wager: give the wager too"})
-    if game == "three_card_poker":
-        wagers = three_card_poker.par_sheet(wager, paytable, options)
-    elif game == "let_it_ride":
-        wagers = let_it_ride.par_sheet(wager, paytable, options, progress=progress)
-    elif game == "baccarat":
-        wagers = baccarat.par_sheet(wager, paytable, options)
-    elif game == "craps":
-        wagers = dice_wheel.craps(wager, paytable, options)
-    elif game == "roulette":
-        wagers = dice_wheel.roulette(wager, paytable, options)
-    elif game == "texas_holdem_bonus":
-        wagers = texas_holdem.par_sheet(wager, paytable, options, progress=progress)
-    elif game == "pai_gow_poker":
-        wagers = pai_gow.par_sheet(wager, paytable, options, progress=progress)
-    else:
+    if game not in GAMES:
         raise ParError({"game": game_refusal(game)})
+    par = games.spec(game).par
+    assert par is not None  # GAMES holds the games with a ParSpec
+    wagers = par.function()(wager, paytable, options, progress=progress)
     if progress is not None:
         progress(1.0)
     return sheet(game, wagers)

@@ -10,7 +10,7 @@ a shuffled shoe any unused positions are alike, and a card that is not drawn sum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import cache
 
@@ -29,11 +29,12 @@ from games.baccarat.rules import BANKER_DRAWS, RANK_VALUE, STOOD
 from games.baccarat.side_wagers import FIVE_TREASURES as FIVE_TREASURES_NAMES
 from games.baccarat.side_wagers import FIVE_TREASURES_RULE
 from games.baccarat.table import SHARED_PAYTABLES
-from games.baccarat.variants import VARIANTS
+from games.baccarat.variants import VARIANTS, Variant
 from games.cards import NINE, card_str, parse_cards
 from games.errors import InvalidCards
 from games.par import core
 from games.par.core import Outcome, WagerPar
+from games.paytables import Paytable
 
 GAME = "baccarat"
 FIVE_TREASURES = tuple(SHARED_PAYTABLES["five_treasures"])
@@ -96,7 +97,7 @@ def _p(mask: np.ndarray, probability: np.ndarray) -> float:
     return float(probability[mask].sum())
 
 
-def main_wagers(decks: int, commission_free: bool, variant) -> dict[str, WagerPar]:
+def main_wagers(decks: int, commission_free: bool, variant: Variant) -> dict[str, WagerPar]:
     c = coups(decks)
     pr, player, banker = c["probability"], c["player"], c["banker"]
     p_win, b_win, tie = player > banker, banker > player, player == banker
@@ -134,7 +135,8 @@ def main_wagers(decks: int, commission_free: bool, variant) -> dict[str, WagerPa
     return out
 
 
-def pair_wagers(decks: int, variant, perfect_pairs_tables) -> list[WagerPar]:
+def pair_wagers(decks: int, variant: Variant,
+                perfect_pairs_tables: Iterable[Paytable]) -> list[WagerPar]:
     """The first two cards of a hand: same rank (4d - 1 of the 52d - 1 cards left), of those
     the same suit (d - 1), the other suit of its colour (d), the other colour (2d)."""
     left = 52 * decks - 1
@@ -154,7 +156,7 @@ def pair_wagers(decks: int, variant, perfect_pairs_tables) -> list[WagerPar]:
     return out
 
 
-def five_treasures(decks: int, tables) -> list[WagerPar]:
+def five_treasures(decks: int, tables: Iterable[Paytable]) -> list[WagerPar]:
     """§631b.3(f): Fortune 7 (the Banker wins with a three-card 7), Golden 8 (the Player wins
     with a three-card 8), Heavenly 9 (a three-card 9 on either or both hands), Blazing 7's
     (both hands 7 on three cards each, or two each where the paytable pays it) and Cover All
@@ -188,7 +190,8 @@ def five_treasures(decks: int, tables) -> list[WagerPar]:
     return out
 
 
-def heavenly_9_progressive(decks: int, tables, *, meter, stake) -> list[WagerPar]:
+def heavenly_9_progressive(decks: int, tables: Iterable[Paytable], *, meter: Decimal | None,
+                           stake: Decimal) -> list[WagerPar]:
     """§631b.2(g), (i): a three-card 9 on the Banker's Hand or the Player's, or on both (a
     tie), the tie also by all six cards of one suit or of one colour, as
     ``progressives.heavenly_9_hand`` reads a coup; the suits come from ``suit_shares``. The
@@ -223,14 +226,16 @@ def _royal_9_rows(decks: int, own: frozenset[int], others: list[frozenset[int]]
     tally = dict.fromkeys(ROYAL_9_ROWS, 0.0)
 
 
-    def pair_is(x, y, combo):
+    def pair_is(x: np.ndarray, y: np.ndarray, combo: frozenset[int]) -> np.ndarray:
         p, q = sorted(combo)
-        return ((x == p) & (y == q)) | ((x == q) & (y == p))
+        same: np.ndarray = ((x == p) & (y == q)) | ((x == q) & (y == p))
+        return same
 
-    def royal(x, y):
+    def royal(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         rx, ry = x >> 2, y >> 2
-        return ((np.isin(rx, FACE_RANKS) & (ry == NINE)) | (np.isin(ry, FACE_RANKS)
-                                                              & (rx == NINE)))
+        king_9: np.ndarray = ((np.isin(rx, FACE_RANKS) & (ry == NINE))
+                              | (np.isin(ry, FACE_RANKS) & (rx == NINE)))
+        return king_9
 
     for first in range(52):
         c1 = np.full(rest.shape[1], first)
@@ -257,7 +262,8 @@ def _royal_9_rows(decks: int, own: frozenset[int], others: list[frozenset[int]]
     return tally
 
 
-def royal_9_progressive(decks: int, tables, options: Mapping[str, str]) -> list[WagerPar]:
+def royal_9_progressive(decks: int, tables: Iterable[Paytable],
+                        options: Mapping[str, str]) -> list[WagerPar]:
     """§627b.3, §629b.3: the Royal 9 Progressive for every position, each with its own King-9
     combination (``combinations``, position 1's first, e.g. ``"Ks 9s,Kh 9h"``; Mega Envy pays
     on the others'), exact (``_royal_9_rows``): a position's personal rows and the Royal 9
@@ -283,7 +289,9 @@ def royal_9_progressive(decks: int, tables, options: Mapping[str, str]) -> list[
     return out
 
 
-def _royal_9_position(t, decks, position, own, positions, p, mega, options) -> WagerPar:
+def _royal_9_position(t: Paytable, decks: int, position: int, own: frozenset[int],
+                      positions: int, p: Mapping[str, float], mega: Decimal | None,
+                      options: Mapping[str, str]) -> WagerPar:
     minimums = ROYAL_9_METER_MINIMUMS.get(t.name, {})
     meters = {"royal_9_mega_jackpot": mega,
               "royal_9_major_jackpot": core.option(
@@ -331,7 +339,7 @@ def _royal_9_position(t, decks, position, own, positions, p, mega, options) -> W
     return par
 
 
-def lucky_nines(decks: int, tables) -> list[WagerPar]:
+def lucky_nines(decks: int, tables: Iterable[Paytable]) -> list[WagerPar]:
     """§631b.4(d)(2): the nines among the four initial cards, of the shoe's 4d nines (d of
     each suit): k of them with probability C(4d, k) C(48d, 4 - k) / C(52d, 4); all k of one
     suit 4 C(d, k) / C(4d, k); a lone nine a diamond 1 in 4."""
@@ -353,7 +361,9 @@ def lucky_nines(decks: int, tables) -> list[WagerPar]:
                      notes=[f"{decks} decks, exact (§631b.4(d)-(e))"]) for t in tables]
 
 
-def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str]):
+def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
+              progress: core.Progress | None = None,  # exact and quick: none to report
+              ) -> list[WagerPar]:
     core.refuse_unknown(options, OPTIONS)
     decks = core.option(options, "decks", 8, int)
     if not 1 <= decks <= 16:

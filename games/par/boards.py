@@ -55,7 +55,8 @@ def cards_of(keys: np.ndarray, k: int) -> np.ndarray:
 
 def rename(cards: np.ndarray, new_suit: np.ndarray) -> np.ndarray:
     """Cards with their suits renamed by ``new_suit`` (one row of it per row of cards)."""
-    return (cards & ~3) | np.take_along_axis(new_suit, cards & 3, axis=1)
+    renamed: np.ndarray = (cards & ~3) | np.take_along_axis(new_suit, cards & 3, axis=1)
+    return renamed
 
 
 @cache

@@ -8,13 +8,19 @@ player's expected net and the house edge is minus their sum, as published analys
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any, TypeVar, cast
 
 from games.errors import InvalidRound
 from games.paytables import Paytable, Row, catalog
 from games.settlement import win_row
+
+T = TypeVar("T")
+D = TypeVar("D")
+# A par sheet reports how far it has got (0 to 1) to a progress bar.
+Progress = Callable[[float], None]
 
 EXACT, MONTE_CARLO = "exact", "monte_carlo"
 LOSES = "loses"
@@ -53,9 +59,9 @@ class WagerPar:
     house_edge: float | None = None  # set for Monte Carlo, else minus the expected net
     std_dev: float | None = None
     notes: list[str] = field(default_factory=list)
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         mean = sum(o.ret for o in self.outcomes)
         if self.house_edge is None:
             self.house_edge = -mean
@@ -67,7 +73,7 @@ class WagerPar:
     def hit_frequency(self) -> float:
         return sum(o.probability for o in self.outcomes if o.net > 0)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "wager": self.wager, "name": self.name, "paytable": self.paytable,
             "house_edge": self.house_edge, "std_dev": self.std_dev, "method": self.method,
@@ -79,7 +85,7 @@ class WagerPar:
         }
 
 
-def sheet(game: str, wagers: Iterable[WagerPar]) -> dict:
+def sheet(game: str, wagers: Iterable[WagerPar]) -> dict[str, Any]:
     return {"game": game, "wagers": [w.as_dict() for w in wagers]}
 
 
@@ -148,9 +154,9 @@ def monte_carlo(wager: str, name: str, paytable: str | None, nets: Sequence[floa
     half = Z95 * sd / math.sqrt(n)
     outcomes = []
     for hand, mask in (labels or {}).items():
-        mask = np.asarray(mask, bool)
-        if mask.any():
-            outcomes.append(Outcome(hand, float(mask.mean()), float(values[mask].mean())))
+        hits = np.asarray(mask, bool)
+        if hits.any():
+            outcomes.append(Outcome(hand, float(hits.mean()), float(values[hits].mean())))
     return WagerPar(
         wager, name, paytable, outcomes, method=MONTE_CARLO,
         ci95=(-mean - half, -mean + half), house_edge=-mean, std_dev=sd,
@@ -206,7 +212,7 @@ def progressive(par: WagerPar, table: Paytable, hand_probability: Mapping[str, f
     return par
 
 
-def option(options: Mapping[str, str], key: str, default, kind=str):
+def option(options: Mapping[str, str], key: str, default: D, kind: Callable[[str], T]) -> T | D:
     """An option's value as ``kind``, or ParError naming it."""
     raw = options.get(key)
     if raw is None:
@@ -215,7 +221,7 @@ def option(options: Mapping[str, str], key: str, default, kind=str):
         if kind is bool:
             if str(raw).lower() not in ("true", "false", "1", "0", "yes", "no"):
                 raise ValueError
-            return str(raw).lower() in ("true", "1", "yes")
+            return cast(T, str(raw).lower() in ("true", "1", "yes"))
         return kind(raw)
     except (ValueError, ArithmeticError):
         raise ParError({f"options.{key}": f"{raw!r} is not a valid {key}"}) from None

@@ -33,6 +33,7 @@ from games.craps import SPEC as CRAPS_SPEC
 from games.names import choice_name
 from games.par import core
 from games.par.core import Outcome, WagerPar
+from games.paytables import Paytable
 from games.roulette import BLAZING_NUMBERS, WHEELS, b2b_payouts, bonus_round_row
 
 DICE = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
@@ -74,7 +75,7 @@ def all_before_seven(needed: frozenset[int]) -> Fraction:
     if not needed:
         return Fraction(1)
     relevant = SEVEN + sum(DICE[t] for t in needed)
-    return sum(DICE[t] / relevant * all_before_seven(needed - {t}) for t in needed)
+    return sum((DICE[t] / relevant * all_before_seven(needed - {t}) for t in needed), Fraction(0))
 
 
 def bonus_craps(paytable: str | None) -> list[WagerPar]:
@@ -84,7 +85,7 @@ def bonus_craps(paytable: str | None) -> list[WagerPar]:
         for wager, totals in BONUS_CRAPS.items():
             p = float(all_before_seven(frozenset(totals)))
             rows = [r for r in core.paid_rows(table) if r.hand == wager]
-            out.append(WagerPar(wager, CRAPS_SPEC.wager(wager).name,
+            out.append(WagerPar(wager, CRAPS_SPEC.require_wager(wager).name,
                                 table.id, core.by_rows(table, {wager: p}, wager, rows=rows),
                                 notes=["Every needed total before any 7, a come-out 7 "
                                        "included (§623b.3)"]))
@@ -104,7 +105,8 @@ ROULETTE_WAGERS = {
 ROULETTE_SIDE_WAGERS = ("b2b", "blazing_7s")
 
 
-def roulette(wager: str | None, paytable: str | None, options: Mapping[str, str]
+def roulette(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
+             progress: core.Progress | None = None,  # exact and quick: none to report
              ) -> list[WagerPar]:
     core.refuse_unknown(options, ("wheel", "rng_weights"))
     wheel = options.get("wheel", "double_zero")
@@ -138,7 +140,7 @@ def roulette(wager: str | None, paytable: str | None, options: Mapping[str, str]
     return out
 
 
-def _rng_weights(raw: str | None, payouts) -> dict[str, Fraction]:
+def _rng_weights(raw: str | None, payouts: Paytable) -> dict[str, Fraction]:
     """``"1000:1,500:2,..."``: the reader board RNG's relative weight of each payout; equal
     weights when not given."""
     odds = [r.when["rng"] for r in payouts.rows]
@@ -234,7 +236,7 @@ def hot_roller_distribution() -> dict[str, float]:
     states = (0, *POINTS)
     index = {p: i for i, p in enumerate(states)}
     hands = ["seven_on_come_out_roll", *(_count_hand(k) for k in range(7))]
-    moves = []  # (roll's bit or 0, chance, 7 x 7 point transition)
+    moves: list[tuple[int, float, np.ndarray]] = []  # (roll's bit or 0, chance, 7 x 7 move)
     for roll, chance in _rolls():
         if sum(roll) == 7:
             continue
@@ -251,11 +253,11 @@ def hot_roller_distribution() -> dict[str, float]:
         known[0, 0] = seven  # a come-out 7
         completed = completed_numbers({c for c in combos if thrown & bit[c]})
         known[1:, 1 + completed] = seven  # the seven-out
-        for b, chance, move in moves:
+        for b, p_roll, move in moves:
             if b == 0 or thrown & b:
-                stay += chance * move
+                stay += p_roll * move
             else:
-                known += chance * move @ values[thrown | b]
+                known += p_roll * move @ values[thrown | b]
         values[thrown] = np.linalg.solve(np.eye(7) - stay, known)
     out: dict[str, float] = {}
     for hand, p in zip(hands, values[0, 0].tolist(), strict=True):
@@ -279,9 +281,9 @@ def lucky_shooter_distribution() -> tuple[dict[str, Fraction], Fraction]:
     Past the naturals, a come-out is craps (4 of 28) or a point; each roll then counts one
     more of the five other points or settles the wager by the count; after all five, the next
     roll pays the "and established point" row when it is the point."""
-    naturals = sum(DICE[t] for t in NATURALS)
+    naturals = sum((DICE[t] for t in NATURALS), Fraction(0))
     decided = 1 - naturals
-    out = {"craps_on_come_out_roll": sum(DICE[t] for t in CRAPS) / decided}
+    out = {"craps_on_come_out_roll": sum((DICE[t] for t in CRAPS), Fraction(0)) / decided}
 
     def collect(point: int, remaining: frozenset[int], weight: Fraction) -> None:
         if not remaining:
@@ -289,7 +291,7 @@ def lucky_shooter_distribution() -> tuple[dict[str, Fraction], Fraction]:
                 "five_of_five_and_established_point", 0) + weight * DICE[point]
             out["five_of_five"] = out.get("five_of_five", 0) + weight * (1 - DICE[point])
             return
-        going = sum(DICE[t] for t in remaining)
+        going = sum((DICE[t] for t in remaining), Fraction(0))
         hand = f"{COUNT_WORDS[5 - len(remaining)]}_of_five"
         out[hand] = out.get(hand, 0) + weight * (1 - going)
         for t in remaining:
@@ -321,7 +323,9 @@ def lucky_shooter_par(paytable: str | None) -> list[WagerPar]:
 CRAPS_WAGERS = ("pass_line", "dont_pass", *BONUS_CRAPS, "hot_roller", "lucky_shooter")
 
 
-def craps(wager: str | None, paytable: str | None, options: Mapping[str, str]):
+def craps(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
+          progress: core.Progress | None = None,  # exact and quick: none to report
+          ) -> list[WagerPar]:
     core.refuse_unknown(options, ())
     if wager is not None and wager not in CRAPS_WAGERS:
         raise core.ParError({"wager": f"{wager!r}: craps par sheets cover "

@@ -19,11 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import comb
+from typing import Any
 
 import numpy as np
 
 from games import batch
 from games.par import boards as bd
+from games.par.poker import colex
+
+# The canonical four-card boards' arrays by name (``_four_card_boards``).
+Boards = dict[str, np.ndarray]
+# By whether the five-card board has a flush suit: wins, losses and Ante wins per board.
+Results = dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray]]
+Progress = Callable[[float], None]
 
 PAIRS = {n: bd.pair_index(n) for n in (13, 26, 39)}
 DEALERS = comb(45, 2)  # two-card dealer hands from the 45 cards the player and board leave
@@ -31,7 +39,9 @@ RIVER_DEALER = 46 * DEALERS  # River cards and dealer hands after four board car
 _CHUNK = 384
 
 
-def _dealer_comparisons(boards: np.ndarray, flush_suit: np.ndarray, ante_minimum: int):
+def _dealer_comparisons(
+    boards: np.ndarray, flush_suit: np.ndarray, ante_minimum: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For five-card boards all with a flush suit (three or more of one suit) or all without,
     and each pair of card types as the player's two cards: how many of the 990 dealer hands the
     player beats and loses to, and whether his hand wins the Ante (``ante_minimum``).
@@ -82,8 +92,10 @@ def _dealer_comparisons(boards: np.ndarray, flush_suit: np.ndarray, ante_minimum
     row_below, row_above = (x.reshape(grid.shape) for x in _ranked_counts(
         grid.reshape(-1, types), weight.reshape(-1, types)))
     aa, bb = grid[:, a, a], grid[:, b, b]
-    for counts, rows, compare in ((below, row_below, np.less), (above, row_above, np.greater)):
-        by_a, by_b = rows[:, a, b], rows[:, b, a]
+    counts: np.ndarray
+    for counts, by_rank, compare in ((below, row_below, np.less),
+                                     (above, row_above, np.greater)):
+        by_a, by_b = by_rank[:, a, b], by_rank[:, b, a]
         own = compare(aa, s) * (la - 1) + compare(bb, s) * (lb - 1)
         counts -= np.where(same, 2 * by_a, by_a + by_b + own)
     return below.astype(np.int16), above.astype(np.int16), s >= ante_minimum
@@ -109,7 +121,7 @@ def _ranked_counts(s: np.ndarray, ways: np.ndarray) -> tuple[np.ndarray, np.ndar
     return below, above
 
 
-def _four_card_boards():
+def _four_card_boards() -> Boards:
     """The canonical four-card boards: cards, how many boards each stands for, the type of
     each card left (suit class * 13 + rank; a suit with two or more on the board can still
     make a flush and is its own class, the others share one), and the cards left per type."""
@@ -132,7 +144,9 @@ def _four_card_boards():
             "classes": classes, "card_type": card_type, "left": left, "first_count": most}
 
 
-def _five_card_boards(four, ante_minimum: int, progress):
+def _five_card_boards(
+    four: Boards, ante_minimum: int, progress: Progress | None
+) -> tuple[np.ndarray, Results]:
     """Each canonical four-card board with a River of each type (its lowest card stands for
     it): the number of the five-card board among the distinct ones, each compared with every
     dealer hand once (``_dealer_comparisons``), by whether it has a flush suit."""
@@ -147,7 +161,8 @@ def _five_card_boards(four, ante_minimum: int, progress):
     cards = bd.cards_of(distinct, 5)
     counts = np.stack([(bd.SUIT_OF[cards] == s).sum(axis=1) for s in range(4)], axis=1)
     flush_suit = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), -1)
-    results, place = {}, np.empty(len(distinct), np.int64)
+    results: Results = {}
+    place = np.empty(len(distinct), np.int64)
     done, total = 0, len(distinct)
     for kind in (False, True):
         picked = np.flatnonzero((flush_suit >= 0) == kind)
@@ -168,14 +183,17 @@ def _five_card_boards(four, ante_minimum: int, progress):
     return by_river, results
 
 
-def _river_sums(four, by_river, results) -> tuple[np.ndarray, list[np.ndarray]]:
+def _river_sums(
+    four: Boards, by_river: np.ndarray, results: Results
+) -> tuple[np.ndarray, list[np.ndarray]]:
     """R of every canonical four-card board and pair of its types as the player's hole: the
     wins, losses and Ante wins over every River and dealer hand, one flat table (and each
     board's start in it). A River of a flushable suit's type makes that suit the five-card
     board's flush suit, and so does any River when the suit already has three."""
     n4 = len(four["cards"])
     offset = np.zeros(n4, np.int64)
-    flat, position = [[], [], []], 0
+    flat: list[list[np.ndarray]] = [[], [], []]
+    position = 0
     for k in (1, 2, 3):
         types = 13 * k
         pairs = PAIRS[types][0]
@@ -212,7 +230,7 @@ def _river_sums(four, by_river, results) -> tuple[np.ndarray, list[np.ndarray]]:
     return offset, [np.concatenate(x) for x in flat]
 
 
-def optimal(ante_minimum: int, progress: Callable[[float], None] | None = None) -> dict:
+def optimal(ante_minimum: int, progress: Progress | None = None) -> dict[str, Any]:
     """The exact optimal-play figures per kind of two-card hand (169): the probability of each
     outcome (lose, win with the Ante returned, win the Ante too, tie) by the units wagered
     beyond the Ante (2, 3 or 4), and how often the Turn and River Wagers are made."""
@@ -225,7 +243,8 @@ def optimal(ante_minimum: int, progress: Callable[[float], None] | None = None) 
     return _flops(four, offset, flat, progress)
 
 
-def _flops(four, offset, flat, progress) -> dict:
+def _flops(four: Boards, offset: np.ndarray, flat: list[np.ndarray],
+           progress: Progress | None) -> dict[str, Any]:
     """Every Flop (canonical, weighted), Turn and hole: the River decision from R, the Turn
     decision from R summed over the Turns, and the outcomes by the units wagered."""
     keys3, weight3, _, _ = bd.kinds(3)
@@ -255,14 +274,15 @@ for _k in (1, 2, 3):
 _LOCAL = bd.combos(49, 2)
 
 
-def _flop_batch(four, offset, flat, flop, weight, hole_class, n) -> np.ndarray:
+def _flop_batch(four: Boards, offset: np.ndarray, flat: list[np.ndarray], flop: np.ndarray,
+                weight: np.ndarray, hole_class: np.ndarray, n: int) -> np.ndarray:
     """One batch of Flops: per kind of hand, the outcome masses by units (12 per kind), then
     the Turn Wagers and River Wagers made."""
     nf, holes = len(flop), len(_LOCAL)
     rest = bd.remaining(flop)  # (nf, 49): the Turns, and the holes' cards
     fours = np.sort(np.concatenate([np.repeat(flop[:, None, :], 49, 1), rest[:, :, None]],
                                    axis=2), axis=2).reshape(-1, 4)
-    index = bd.colex(fours)
+    index = colex(fours)
     number = four["by_colex"][index].reshape(nf, 49)
     rename = four["renaming"][index].reshape(nf, 49, 4)
     renamed = (np.arange(52) & ~3)[None, None, :] | np.take_along_axis(
@@ -278,7 +298,7 @@ def _flop_batch(four, offset, flat, flop, weight, hole_class, n) -> np.ndarray:
     won, lost, ante = (np.where(valid, t[where], 0) for t in flat)
     river = won > lost  # False where not valid (both 0)
     turn = (won - lost).sum(axis=1) > 0  # (nf, holes)
-    cls = hole_class[bd.colex(np.sort(np.stack([x, y], axis=2), axis=2).reshape(-1, 2))]
+    cls = hole_class[colex(np.sort(np.stack([x, y], axis=2), axis=2).reshape(-1, 2))]
     w = np.repeat(weight.astype(float), holes)
     played = valid.sum(axis=1)
     total = [lost.sum(axis=1), (won - ante).sum(axis=1), ante.sum(axis=1)]

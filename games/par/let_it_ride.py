@@ -12,9 +12,10 @@ subsets, by colex index (``games.par.poker``): C(52, 5) x 5 + C(52, 4) x 4 addit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from math import comb
+from typing import cast
 
 import numpy as np
 
@@ -57,7 +58,12 @@ def _five_card_bonus_probabilities(table: Paytable) -> dict[str, float]:
     return out
 
 
-def optimal(table: Paytable, *, progress=None) -> WagerPar:
+def _sum(arrays: Iterable[np.ndarray]) -> np.ndarray:
+    """Python's ``sum`` of arrays (0 + a + b + ...), typed as the array it is."""
+    return cast(np.ndarray, sum(arrays))
+
+
+def optimal(table: Paytable, *, progress: core.Progress | None = None) -> WagerPar:
     """The three Let It Ride Wagers per unit of one bet, optimal decisions (§643a.11(b)-(f))."""
     step = progress or (lambda fraction: None)
     fives = poker.every_combination(5)
@@ -67,31 +73,31 @@ def optimal(table: Paytable, *, progress=None) -> WagerPar:
     net5 = nets_by_strength[strengths]
     four_of = [poker.without(fives, j) for j in range(5)]
     n4, n3 = comb(52, 4), comb(52, 3)
-    sum4 = sum(np.bincount(i, net5, n4) for i in four_of)
-    square4 = sum(np.bincount(i, net5 * net5, n4) for i in four_of)
+    sum4 = _sum(np.bincount(i, net5, n4) for i in four_of)
+    square4 = _sum(np.bincount(i, net5 * net5, n4) for i in four_of)
     step(0.6)
     ev4 = sum4 / 48  # Bet 2 rides when this is positive (§643a.11(d))
     fours = poker.every_combination(4)
     four_index = poker.colex(fours)
     ev4_listed = ev4[four_index]
     three_of = [poker.without(fours, j) for j in range(4)]
-    ev3 = sum(np.bincount(i, ev4_listed, n3) for i in three_of) / 49
+    ev3 = _sum(np.bincount(i, ev4_listed, n3) for i in three_of) / 49
     ride2 = (ev4 > 0).astype(float)
-    ride2_mean3 = sum(np.bincount(i, ride2[four_index], n3) for i in three_of) / 49
+    ride2_mean3 = _sum(np.bincount(i, ride2[four_index], n3) for i in three_of) / 49
     ride1 = (ev3 > 0).astype(float)  # Bet 1 rides when the three cards expect a win
     # Per three-card hand: Bet 3 and a riding Bet 1 are worth ev3; Bet 2 rides per 4th card.
-    positive4 = sum(np.bincount(i, np.maximum(ev4_listed, 0), n3) for i in three_of) / 49
+    positive4 = _sum(np.bincount(i, np.maximum(ev4_listed, 0), n3) for i in three_of) / 49
     value3 = ev3 * (1 + ride1) + positive4
     mean = float(value3.mean())
     # Second moment: given three cards and the fourth, (1 + ride1 + ride2)^2 E[net^2 | four].
     q4 = (square4 / 48)[four_index]
-    second = sum(np.bincount(i, (1 + ride1[i] + ride2[four_index]) ** 2 * q4, n3)
+    second = _sum(np.bincount(i, (1 + ride1[i] + ride2[four_index]) ** 2 * q4, n3)
                  for i in three_of) / 49
     std = float(np.sqrt(second.mean() - mean * mean))
     step(0.9)
     # Rows: E[units riding x net] by final hand; the units riding on a five-card hand average
     # over the 20 orders its cards can come in (which three first, which fourth).
-    units = 1 + sum(ride1[i] for i in poker.subsets(fives, 3)) / 10 + sum(
+    units = 1 + _sum(ride1[i] for i in poker.subsets(fives, 3)) / 10 + _sum(
         ride2[i] for i in four_of) / 5
     row5 = row_by_strength[strengths]
     total = len(fives)
@@ -119,7 +125,7 @@ def optimal(table: Paytable, *, progress=None) -> WagerPar:
 
 
 def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
-              progress=None):
+              progress: core.Progress | None = None) -> list[WagerPar]:
     core.refuse_unknown(options, OPTIONS)
     meter = core.option(options, "meter", None, Decimal)
     stake = core.option(options, "stake", Decimal("1.00"), Decimal)
@@ -133,8 +139,8 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
             raise core.ParError({"wager": f"{key!r}: Let It Ride par sheets cover "
                                           f"{', '.join(WAGERS)}"})
         if key == "five_card_hand_bonus":
-            out += [poker.five_card_hand_bonus(GAME, key, SPEC.wager(key).name, t, meter=meter,
-                                               stake=stake)
+            out += [poker.five_card_hand_bonus(GAME, key, SPEC.require_wager(key).name, t,
+                                               meter=meter, stake=stake)
                     for t in core.tables_for(GAME, key, paytable)]
             continue
         for table in core.tables_for(GAME, key, paytable):
@@ -145,7 +151,7 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
             else:
                 p = poker.three_card_probabilities(table, three_card_hands)
             has_meter = any(r.basis == "meter_percent" for r in table.rows)
-            par = WagerPar(key, SPEC.wager(key).name, table.id, core.by_rows(
+            par = WagerPar(key, SPEC.require_wager(key).name, table.id, core.by_rows(
                 table, p, key, meter=meter, stake=stake if has_meter else Decimal(1)))
             if has_meter:
                 core.progressive(par, table, p, stake=stake, meter=meter)

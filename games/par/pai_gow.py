@@ -13,7 +13,7 @@ every kind of hand at once (``games.par.pai_gow_batch``); another house way by t
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from functools import cache
 from math import comb
@@ -39,6 +39,10 @@ from games.pai_gow_poker.wagers import (
 )
 from games.par import core, pai_gow_batch, pai_gow_hands
 from games.par.core import MONTE_CARLO, Z95, Outcome, WagerPar
+from games.paytables import Paytable
+
+# A deal's hands (N, 7) -> their high and low strengths and whether each is a Queen's Dragon.
+Settings = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]
 
 SIDE = ("fortune_bonus", "emperors_treasure", "insurance", "progressive", "queens_dragon",
         "dynasty_bonus", "protection")
@@ -49,12 +53,12 @@ DEALS = {"batch": 400_000, "engine": 20_000}  # the common house way, and any ot
 _DEAL_CHUNK = 25_000
 
 
-def _progress(progress, fraction: float) -> None:
+def _progress(progress: core.Progress | None, fraction: float) -> None:
     if progress is not None:
         progress(fraction)
 
 
-def pai_gow(options: Mapping[str, str], *, progress=None) -> WagerPar:
+def pai_gow(options: Mapping[str, str], *, progress: core.Progress | None = None) -> WagerPar:
     """The Pai Gow Poker Wager, the player setting his hand by the dealer's house way: won 1 to
     1 less the 5% vigorish (§645a.13(a)), a tie when one hand wins, copies to the dealer
     (§645a.11(f)); on EZ Pai Gow Poker no vigorish, and the dealer's Queen's Dragon returns
@@ -72,7 +76,7 @@ def pai_gow(options: Mapping[str, str], *, progress=None) -> WagerPar:
     rng = np.random.default_rng(seed)
     setting = _batch_settings(progress) if batch else None
     tally = np.zeros(4)  # pairs won, tied, lost, pushed by the dealer's Queen's Dragon
-    means = []
+    means: list[np.ndarray] = []
     win_net = 1.0 if ez else 1.0 - float(VIGORISH)
     for start in range(0, deals, _DEAL_CHUNK):
         n = min(_DEAL_CHUNK, deals - start)
@@ -88,15 +92,17 @@ def pai_gow(options: Mapping[str, str], *, progress=None) -> WagerPar:
         means.append((won.sum(axis=(1, 2)) * win_net - lost.sum(axis=(1, 2))) / 42)
         tally += [won.sum(), one.sum(), lost.sum(), pushed.sum()]
         _progress(progress, 0.5 + 0.5 * (start + n) / deals if batch else (start + n) / deals)
-    means = np.concatenate(means)
+    deal_means = np.concatenate(means)
     p = tally / tally.sum()
     outcomes = [Outcome("player wins both hands", float(p[0]), win_net),
                 Outcome("one hand each: returned", float(p[1]), 0.0),
                 Outcome("dealer wins (copies included)", float(p[2]), -1.0)]
     if ez:
         outcomes.append(Outcome("dealer's Queen's Dragon: returned", float(p[3]), 0.0))
-    half = Z95 * float(means.std(ddof=1)) / math.sqrt(deals)
-    par = WagerPar("pai_gow", SPEC.wager("pai_gow").name, None, outcomes, method=MONTE_CARLO)
+    half = Z95 * float(deal_means.std(ddof=1)) / math.sqrt(deals)
+    par = WagerPar("pai_gow", SPEC.require_wager("pai_gow").name, None, outcomes,
+                   method=MONTE_CARLO)
+    assert par.house_edge is not None  # WagerPar works it out from the outcomes
     par.ci95 = (par.house_edge - half, par.house_edge + half)
     par.notes += [
         f"The player sets every hand by the {choice_name('house_way', way).lower()}, as the "
@@ -119,7 +125,7 @@ def _kind_settings() -> tuple[np.ndarray, np.ndarray]:
     return pai_gow_batch.common(kinds["cards"], makes)
 
 
-def _batch_settings(progress):
+def _batch_settings(progress: core.Progress | None) -> Settings:
     """The common house way's strengths of every kind of hand, then a look-up per hand."""
     kinds = pai_gow_hands.kinds()
     _progress(progress, 0.3)
@@ -127,14 +133,16 @@ def _batch_settings(progress):
     _progress(progress, 0.5)
     dragon = kinds["queens_dragon"]
 
-    def settings(hands):
+    def settings(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         number = pai_gow_hands.kind_numbers(hands)
         return high[number], low[number], dragon[number]
     return settings
 
 
-def _engine_settings(hands: np.ndarray, way: str):
-    high, low, dragon = [], [], []
+def _engine_settings(hands: np.ndarray, way: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    high: list[int] = []
+    low: list[int] = []
+    dragon: list[bool] = []
     for cards in hands.tolist():
         s = set_hand(cards, way)
         high.append(high_strength(s.high))
@@ -143,7 +151,8 @@ def _engine_settings(hands: np.ndarray, way: str):
     return np.array(high), np.array(low), np.array(dragon)
 
 
-def side(wager: str, tables, options: Mapping[str, str], *, progress=None) -> list[WagerPar]:
+def side(wager: str, tables: Iterable[Paytable], options: Mapping[str, str], *,
+         progress: core.Progress | None = None) -> list[WagerPar]:
     """An optional wager (§645a.11(h)), exact: each paytable's highest row among the hands the
     seven cards form (``wagers.paid_row``), counted over every seven-card hand; Queen's Dragon
     on the dealer's seven (§645a.13(f)). The Envy Bonus rows are paid on the other players'
@@ -165,7 +174,7 @@ def side(wager: str, tables, options: Mapping[str, str], *, progress=None) -> li
                 row = paid_row(table, formed)
                 if row is not None:
                     p[row.hand] = p.get(row.hand, 0.0) + n / total
-        par = WagerPar(wager, SPEC.wager(wager).name, table.id,
+        par = WagerPar(wager, SPEC.require_wager(wager).name, table.id,
                        core.by_rows(table, p, wager, meter=meter, stake=stake),
                        notes=[f"Exact: all {total:,} seven-card hands of the 53-card deck, "
                               "counted by kind (§645a.6)" + (
@@ -185,14 +194,17 @@ def _queens_dragons() -> int:
     return int(kinds["weight"][kinds["queens_dragon"]].sum())
 
 
-def _envy(par: WagerPar, table, counts, total: int) -> None:
+def _envy(par: WagerPar, table: Paytable, counts: Iterable[tuple[frozenset[str], int]],
+          total: int) -> None:
     """The Envy Bonus's return per other player (§645a.11(h)(1)(ii)): the chance that another
     player holds each qualifying hand times its fixed amount, over a $5 wager."""
     due = 0.0
     for formed, n in counts:
         hand = envy_hand(table, formed) if is_envy_qualifying(formed) else None
         if hand is not None:
-            due += n / total * float(table.row(f"envy_{hand}").value)
+            row = table.row(f"envy_{hand}")
+            assert row is not None  # envy_hand names a hand of the table's Envy rows
+            due += n / total * float(row.value)
     per_player = due / float(QUALIFYING_MINIMUM)
     par.extra["envy_return_per_other_player"] = per_player
     par.notes.append(f"The Envy Bonus rows are paid on other players' hands and are not in "
@@ -200,7 +212,7 @@ def _envy(par: WagerPar, table, counts, total: int) -> None:
                      f"the table adds {per_player * 100:.4f}% to the return")
 
 
-def red_black(tables, options: Mapping[str, str]) -> list[WagerPar]:
+def red_black(tables: Iterable[Paytable], options: Mapping[str, str]) -> list[WagerPar]:
     """The Red/Black Wager (§645a.7(e)(5)(iv), §645a.13(i)), exact: of the player's seven
     cards from 53, k of the chosen colour with probability C(26, k) C(27, 7 - k) / C(53, 7)
     (the joker neither colour), or C(27, k) C(26, 7 - k) / C(53, 7) when it counts as the
@@ -212,7 +224,7 @@ def red_black(tables, options: Mapping[str, str]) -> list[WagerPar]:
     mine = 27 if joker == JOKER_COLOR_CHOSEN else 26
     p = {f"{word}_cards_of_the_chosen_color": comb(mine, k) * comb(53 - mine, 7 - k)
          / comb(53, 7) for k, word in ((7, "seven"), (6, "six"), (5, "five"), (4, "four"))}
-    return [WagerPar("red_black", SPEC.wager("red_black").name, t.id,
+    return [WagerPar("red_black", SPEC.require_wager("red_black").name, t.id,
                      core.by_rows(t, p, "red_black"),
                      notes=["Exact: the colour count of seven cards from 53 (§645a.13(i)); "
                             + ("the joker counts as the chosen colour" if mine == 27 else
@@ -220,7 +232,8 @@ def red_black(tables, options: Mapping[str, str]) -> list[WagerPar]:
             for t in tables]
 
 
-def par_sheet(wager, paytable, options, *, progress=None) -> list[WagerPar]:
+def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
+              progress: core.Progress | None = None) -> list[WagerPar]:
     """Every Pai Gow Poker wager, or ``wager``."""
     core.refuse_unknown(options, (*BASE_OPTIONS, "meter", "stake", "red_black_joker"))
     if wager is not None and wager not in WAGERS:

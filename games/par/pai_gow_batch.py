@@ -34,7 +34,8 @@ def low_strengths(cards: np.ndarray) -> np.ndarray:
     """``rankings.low_strength`` of (N, 2) cards: a pair above any two high cards."""
     r = np.where(cards == JOKER, ACE, cards >> 2)
     hi, lo = r.max(axis=1), r.min(axis=1)
-    return np.where(hi == lo, _PAIR_BASE + hi, hi * 13 + lo)
+    strengths: np.ndarray = np.where(hi == lo, _PAIR_BASE + hi, hi * 13 + lo)
+    return strengths
 
 
 def best_fives(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -71,14 +72,16 @@ def _grouped(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.take_along_axis(rank, order, axis=1))
 
 
-def _positions(size: np.ndarray, rank: np.ndarray, makes: np.ndarray):
+def _positions(
+    size: np.ndarray, rank: np.ndarray, makes: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each hand's high positions (five) and low positions (two) in group order, and whether
     a straight or flush is to be chosen instead."""
     n = len(size)
     high = np.tile(np.array([0, 1, 4, 5, 6]), (n, 1))
     low = np.tile(np.array([2, 3]), (n, 1))
 
-    def put(mask, h, lo):
+    def put(mask: np.ndarray, h: list[int], lo: list[int]) -> None:
         high[mask], low[mask] = h, lo
 
     first, second = size[:, 0], size[:, 3]

@@ -16,6 +16,7 @@ from collections import Counter
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +51,8 @@ def kind_keys(hands: np.ndarray) -> np.ndarray:
     hi_rank, lo_rank = out_ranks.max(axis=1), np.where(outside, ranks, 99).min(axis=1)
     suited = two_out & (hi_suit == lo_suit) & (lo_rank == QUEEN) & (
         (hi_rank == ACE) | (hi_rank == KING))
-    return (counts << 14) | (mask << 1) | suited
+    keys: np.ndarray = (counts << 14) | (mask << 1) | suited
+    return keys
 
 
 def _cards(ranks_suits: list[tuple[int, int]], joker: bool) -> tuple[int, ...]:
@@ -60,7 +62,8 @@ def _cards(ranks_suits: list[tuple[int, int]], joker: bool) -> tuple[int, ...]:
 def _kinds() -> tuple[list[tuple[int, ...]], list[int]]:
     """One hand of every kind and the number of hands of that kind."""
     hands, weights = [], []
-    flush_ways: Counter = Counter()  # hands with a flush suit, by their rank counts
+    # Hands with a flush suit, by the joker and their rank counts.
+    flush_ways: Counter[tuple[bool, tuple[int, ...]]] = Counter()
     for joker in (False, True):
         naturals, least = 7 - joker, 5 - joker
         for size in range(least, naturals + 1):
@@ -84,10 +87,11 @@ def _kinds() -> tuple[list[tuple[int, ...]], list[int]]:
     return hands, weights
 
 
-def _two_outside() -> list[tuple[tuple, int]]:
+def _two_outside() -> list[tuple[tuple[tuple[int, int], ...], int]]:
     """Two cards of the other three suits: a pair (3 ways), or two ranks (9 ways), an ace and
     a queen or a king and a queen suited (3 ways) or not (6) apart."""
-    out = [(((r, 1), (r, 2)), 3) for r in range(13)]
+    out: list[tuple[tuple[tuple[int, int], ...], int]] = [
+        (((r, 1), (r, 2)), 3) for r in range(13)]
     for a, b in combinations(range(13), 2):
         if (a, b) in _MATCHES:
             out += [(((a, 1), (b, 1)), 3), (((a, 1), (b, 2)), 6)]
@@ -97,7 +101,7 @@ def _two_outside() -> list[tuple[tuple, int]]:
 
 
 @cache
-def kinds() -> dict:
+def kinds() -> dict[str, Any]:
     """Every kind: one hand of it (cards), its weight, its key, the hands it forms
     (``seven_card_hands``, the engine's) and whether it is a Queen's Dragon, sorted by key."""
     hands, weights = _kinds()
@@ -118,7 +122,7 @@ def kinds() -> dict:
 def formed_counts() -> tuple[tuple[frozenset[str], int], ...]:
     """How many of the 154,143,080 hands form exactly each set of hands."""
     found = kinds()
-    tally: Counter = Counter()
+    tally: Counter[frozenset[str]] = Counter()
     for formed, weight in zip(found["formed"], found["weight"].tolist(), strict=True):
         tally[formed] += weight
     return tuple(tally.items())

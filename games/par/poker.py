@@ -10,12 +10,18 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain, combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from games import batch
 from games.hands import Category
 from games.paytables import Paytable
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from games.par.core import WagerPar
 
 # BINOMIAL[n, k] = C(n, k), for colex indices of up to five cards.
 BINOMIAL = np.array([[comb(n, k) for k in range(6)] for n in range(53)], np.int64)
@@ -33,7 +39,8 @@ def colex(cards: np.ndarray) -> np.ndarray:
     """The colex index of each row of ascending cards: sum of C(card_i, i + 1), a dense index
     0 .. C(52, k) - 1 for k-card hands."""
     cards = cards.astype(np.int64)
-    return sum(BINOMIAL[cards[:, i], i + 1] for i in range(cards.shape[1]))
+    index: np.ndarray = sum(BINOMIAL[cards[:, i], i + 1] for i in range(cards.shape[1]))
+    return index
 
 
 def without(cards: np.ndarray, drop: int) -> np.ndarray:
@@ -51,7 +58,7 @@ def three_card_probabilities(table: Paytable, names: Callable[[tuple[int, ...]],
                              ) -> dict[str, float]:
     """Probability that each row is the highest the player's three cards make, ``names``
     being the game's own paytable names of a hand, highest first."""
-    tally = Counter()
+    tally: Counter[str] = Counter()
     hands = combinations(range(52), 3)
     for h in hands:
         row = table.first_row(names(h))
@@ -73,7 +80,7 @@ def five_card_probabilities(table: Paytable, cards: int, *, super_royal: bool = 
     are the category's (``Category`` names) with a royal flush also a straight flush, as the
     games name them (``three_card_poker.rankings.five_card_names``); with ``super_royal``, six
     cards 9-T-J-Q-K-A of one suit are a Super Royal first (§649a.7(d)(5))."""
-    tally = Counter()
+    tally: Counter[str] = Counter()
     for cat, count in category_counts(cards).items():
         names = [cat.name.lower()] + (["straight_flush"] if cat == Category.ROYAL_FLUSH else [])
         if cat == Category.ROYAL_FLUSH and super_royal and table.row("super_royal"):
@@ -86,7 +93,8 @@ def five_card_probabilities(table: Paytable, cards: int, *, super_royal: bool = 
     return {k: v / total for k, v in tally.items()}
 
 
-def five_card_hand_bonus(game: str, wager: str, name: str, table: Paytable, *, meter, stake):
+def five_card_hand_bonus(game: str, wager: str, name: str, table: Paytable, *,
+                         meter: Decimal | None, stake: Decimal) -> WagerPar:
     """The Five Card Hand Bonus Wager (§643a.12(f), §647a.12(e), §649a.12(i)): a flush or
     better in one five-card hand, the player's or the dealer's, each a random five of the deck:
     every one of the 2,598,960 hands evaluated. The meter rows are valued at ``meter``; the

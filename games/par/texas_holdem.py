@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from math import comb
+from typing import Any
 
 from games.cards import ACE, rank
 from games.hands import CATEGORY_STARTS
 from games.par import core, holdem_exact, poker
 from games.par.core import Outcome, WagerPar
+from games.paytables import Paytable
 from games.texas_holdem_bonus import ANTE_PAYS_ON, GAME, SPEC, bonus_hands
 
 WAGERS = ("ante", "bonus", "progressive", "five_card_hand_bonus_player",
@@ -23,10 +25,10 @@ _UNITS = {2: "the Flop Wager", 3: "the Flop Wager and one of the Turn and River 
 
 # The optimal-play counts take a while: each Ante rule's once per process (a worker computes
 # one submission's lines one after another).
-_FOUND: dict[str, dict] = {}
+_FOUND: dict[str, dict[str, Any]] = {}
 
 
-def ante(options: Mapping[str, str], *, progress=None) -> WagerPar:
+def ante(options: Mapping[str, str], *, progress: core.Progress | None = None) -> WagerPar:
     """The Ante, Flop, Turn and River Wagers per unit of Ante under optimal play: fold before
     the Flop when the hand is worth less played than the Ante it loses (§647a.11(b)); bet the
     Turn and the River when, counting every card to come and every dealer hand, the hand
@@ -43,7 +45,7 @@ def ante(options: Mapping[str, str], *, progress=None) -> WagerPar:
     return _ante_par(_FOUND[pays_on], pays_on)
 
 
-def _ante_par(found: dict, pays_on: str) -> WagerPar:
+def _ante_par(found: dict[str, Any], pays_on: str) -> WagerPar:
     names, sizes, mass = found["names"], found["sizes"], found["mass"]
     share = sizes / comb(52, 2)
     value = [float(mass[i, u, 2] * (3 + u) + mass[i, u, 1] * (2 + u) - mass[i, u, 0] * (3 + u))
@@ -78,6 +80,7 @@ def _ante_par(found: dict, pays_on: str) -> WagerPar:
         "Exact: every two-card hand, Flop, Turn, River and dealer hand (the boards counted once "
         "per suit pattern); a player who checks the Turn may still bet the River "
         "(§647a.11(f)), so each of those bets is worth its own chance of winning less losing"])
+    assert par.house_edge is not None  # WagerPar works it out from the outcomes
     par.extra.update({
         "house_edge_per_total_wagered": par.house_edge / wagered,
         "average_units_wagered": wagered,
@@ -95,13 +98,14 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-def bonus(table) -> WagerPar:
+def bonus(table: Paytable) -> WagerPar:
     """The Bonus Wager on the first two cards (§647a.11(h)(3)), exact: the 1,326 two-card
     hands; a pair of aces with the dealer's two aces needs the dealer to hold both other aces,
     1 of the C(50, 2) dealer hands."""
     tally: dict[str, float] = {}
     aces = [c for c in range(52) if rank(c) == ACE]
     hands = [(a, b) for a in range(52) for b in range(a + 1, 52)]
+    splits: tuple[tuple[tuple[int, ...], float], ...]
     for cards in hands:
         if rank(cards[0]) == rank(cards[1]) == ACE:
             dealer_aces = tuple(c for c in aces if c not in cards)
@@ -112,22 +116,23 @@ def bonus(table) -> WagerPar:
             row = table.first_row(bonus_hands(cards, dealer))
             if row is not None:
                 tally[row.hand] = tally.get(row.hand, 0.0) + weight / len(hands)
-    return WagerPar("bonus", SPEC.wager("bonus").name, table.id,
+    return WagerPar("bonus", SPEC.require_wager("bonus").name, table.id,
                     core.by_rows(table, tally, "bonus"),
                     notes=["Exact: every two-card hand; the Bonus is paid whether the player "
                            "folds or not (§647a.11(h)(3))"])
 
 
-def progressive(table, meter, stake) -> WagerPar:
+def progressive(table: Paytable, meter: Decimal | None, stake: Decimal) -> WagerPar:
     """The Progressive on the two cards and the Flop (§647a.11(i)): every five-card hand."""
     p = poker.five_card_probabilities(table, 5)
-    par = WagerPar("progressive", SPEC.wager("progressive").name, table.id,
+    par = WagerPar("progressive", SPEC.require_wager("progressive").name, table.id,
                    core.by_rows(table, p, "progressive", meter=meter, stake=stake),
                    notes=["Exact: every five-card hand"])
     return core.progressive(par, table, p, stake=stake, meter=meter)
 
 
-def par_sheet(wager, paytable, options, *, progress=None) -> list[WagerPar]:
+def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
+              progress: core.Progress | None = None) -> list[WagerPar]:
     core.refuse_unknown(options, ("ante_pays_on", "meter", "stake"))
     out = []
     for key in [wager] if wager else list(WAGERS):
@@ -143,7 +148,7 @@ def par_sheet(wager, paytable, options, *, progress=None) -> list[WagerPar]:
         elif key.startswith("five_card_hand_bonus"):
             meter = core.option(options, "meter", None, Decimal)
             stake = core.option(options, "stake", Decimal("1.00"), Decimal)
-            out += [poker.five_card_hand_bonus(GAME, key, SPEC.wager(key).name, t,
+            out += [poker.five_card_hand_bonus(GAME, key, SPEC.require_wager(key).name, t,
                                                meter=meter, stake=stake)
                     for t in core.tables_for(GAME, key, paytable,
                                              catalog_wager="five_card_hand_bonus")]

@@ -25,6 +25,7 @@ import numpy as np
 from games.hands import three_card_strength
 from games.par import core, poker
 from games.par.core import Outcome, WagerPar
+from games.paytables import Paytable
 from games.three_card_poker.rankings import dealer_qualifies, three_card_label, three_card_names
 from games.three_card_poker.spec import GAME, ONE, SPEC
 
@@ -48,13 +49,14 @@ def hands() -> tuple[np.ndarray, np.ndarray, tuple[tuple[int, ...], ...]]:
 def _cumulative(index: np.ndarray, ranks: np.ndarray, groups: int, size: int) -> np.ndarray:
     """``out[g, x]``: hands of group ``g`` (a card, a pair of cards) with rank below ``x``."""
     counts = np.bincount(index * size + ranks, minlength=groups * size).reshape(groups, size)
-    out = np.zeros((groups, size + 1), np.int64)
+    out: np.ndarray = np.zeros((groups, size + 1), np.int64)
     np.cumsum(counts, axis=1, out=out[:, 1:])
     return out
 
 
 def _pair_index(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return a.astype(np.int64) * 52 + b
+    index: np.ndarray = a.astype(np.int64) * 52 + b
+    return index
 
 
 def dealer_counts() -> dict[str, np.ndarray]:
@@ -74,8 +76,9 @@ def dealer_counts() -> dict[str, np.ndarray]:
 
     def below(x: np.ndarray) -> np.ndarray:
         """Dealer hands disjoint from each player hand with rank below ``x``."""
-        return (all_below[x] - one[a, x] - one[b, x] - one[c, x]
-                + two[ab, x] + two[ac, x] + two[bc, x] - (ranks < x))
+        count: np.ndarray = (all_below[x] - one[a, x] - one[b, x] - one[c, x]
+                             + two[ab, x] + two[ac, x] + two[bc, x] - (ranks < x))
+        return count
 
     total = comb(49, 3)
     q = np.full_like(ranks, qualify_rank)
@@ -86,7 +89,7 @@ def dealer_counts() -> dict[str, np.ndarray]:
             "tie": not_higher - lower, "lose": total - not_higher}
 
 
-def _bonus_nets(table) -> np.ndarray:
+def _bonus_nets(table: Paytable | None) -> np.ndarray:
     """The Ante Bonus each hand earns on a Play Wager (§649a.12(b)), per unit of Ante."""
     _, _, combos = hands()
     if table is None:
@@ -96,7 +99,7 @@ def _bonus_nets(table) -> np.ndarray:
                      for h in combos])
 
 
-def ante_play(bonus_table) -> WagerPar:
+def ante_play(bonus_table: Paytable | None) -> WagerPar:
     """The base game per unit of Ante with optimal Play decisions (§649a.11(b)-(c)(3))."""
     counts = dealer_counts()
     total = comb(49, 3)
@@ -146,25 +149,29 @@ def ante_play(bonus_table) -> WagerPar:
     return par
 
 
-def _three_card_probabilities(table) -> dict[str, float]:
+def _three_card_probabilities(table: Paytable) -> dict[str, float]:
     return poker.three_card_probabilities(table, three_card_names)
 
 
-def _five_card_probabilities(table, cards: int) -> dict[str, float]:
+def _five_card_probabilities(table: Paytable, cards: int) -> dict[str, float]:
     return poker.five_card_probabilities(table, cards, super_royal=cards == 6)
 
 
-def _paytable_wager(key: str, table, probabilities: Callable, meter, stake) -> WagerPar:
+def _paytable_wager(key: str, table: Paytable,
+                    probabilities: Callable[[Paytable], Mapping[str, float]],
+                    meter: Decimal | None, stake: Decimal) -> WagerPar:
     p = probabilities(table)
     has_meter = any(r.basis == "meter_percent" for r in table.rows)
     outcomes = core.by_rows(table, p, key, meter=meter, stake=stake if has_meter else ONE)
-    par = WagerPar(key, SPEC.wager(key).name, table.id, outcomes)
+    par = WagerPar(key, SPEC.require_wager(key).name, table.id, outcomes)
     if has_meter:
         core.progressive(par, table, p, stake=stake, meter=meter)
     return par
 
 
-def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str]):
+def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str], *,
+              progress: core.Progress | None = None,  # exact and quick: none to report
+              ) -> list[WagerPar]:
     core.refuse_unknown(options, OPTIONS)
     meter = core.option(options, "meter", None, Decimal)
     stake = core.option(options, "stake", PROGRESSIVE_STAKE, Decimal)
@@ -182,14 +189,15 @@ def par_sheet(wager: str | None, paytable: str | None, options: Mapping[str, str
             raise core.ParError({"wager": f"{key!r}: Three Card Poker par sheets cover "
                                           f"{', '.join(WAGERS)}"})
         if key.startswith("five_card_hand_bonus"):
-            out += [poker.five_card_hand_bonus(GAME, key, SPEC.wager(key).name, t, meter=meter,
-                                               stake=stake)
+            out += [poker.five_card_hand_bonus(GAME, key, SPEC.require_wager(key).name, t,
+                                               meter=meter, stake=stake)
                     for t in core.tables_for(GAME, key, paytable,
                                              catalog_wager="five_card_hand_bonus")]
             continue
         five = {"six_card_bonus": 6, "five_of_six_progressive": 6, "five_card_progressive": 5}
+        probabilities: Callable[[Paytable], Mapping[str, float]]
         if key in five:
-            def probabilities(t, n=five[key]):
+            def probabilities(t: Paytable, n: int = five[key]) -> dict[str, float]:
                 return _five_card_probabilities(t, n)
         else:
             probabilities = _three_card_probabilities

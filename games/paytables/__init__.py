@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
+from typing import overload
 
 from games.errors import GameError
 from games.hands import ThreeCardCategory
@@ -87,7 +88,7 @@ class Paytable:
     def hands(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.hand for r in self.rows))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "id": self.id, "game": self.game, "wager": self.wager, "name": self.name,
             "title": self.title, "citation": self.citation, "source": self.source,
@@ -111,14 +112,14 @@ CITATION = re.compile(r"§\d{3}[a-z]?\.\d+[a-z]?(\([0-9a-zA-Z]+\))*")
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
-class _Errors(dict):
+class _Errors(dict[str, list[str]]):
     """Field path -> messages, every problem at once."""
 
     def add(self, path: str, message: str) -> None:
         self.setdefault(path, []).append(message)
 
 
-def _text(entry: Mapping, key: str, errors: _Errors, *, required: bool = True) -> str:
+def _text(entry: Mapping[str, object], key: str, errors: _Errors, *, required: bool = True) -> str:
     value = entry.get(key, "")
     if not isinstance(value, str) or (required and not value.strip()):
         errors.add(key, "required: a piece of text" if required else "must be text")
@@ -129,7 +130,9 @@ def _text(entry: Mapping, key: str, errors: _Errors, *, required: bool = True) -
     return value
 
 
-def _number(raw: Mapping, kind: str, basis: str, where: str, errors: _Errors) -> Decimal | None:
+def _number(
+    raw: Mapping[str, object], kind: str, basis: str, where: str, errors: _Errors
+) -> Decimal | None:
     try:
         value = Decimal(str(raw[kind]).replace(",", "").strip())
     except InvalidOperation:
@@ -143,13 +146,14 @@ def _number(raw: Mapping, kind: str, basis: str, where: str, errors: _Errors) ->
             else f"more than 0 and at most {top:,f} to 1")
         errors.add(f"{where}.{kind}", f"{raw[kind]} is out of range: {shown}")
         return None
-    if -value.as_tuple().exponent > MAX_PLACES[kind]:
+    exponent = value.as_tuple().exponent  # an int: the value is finite
+    if isinstance(exponent, int) and -exponent > MAX_PLACES[kind]:
         errors.add(f"{where}.{kind}", f"{raw[kind]} has more than {MAX_PLACES[kind]} decimals")
         return None
     return value
 
 
-def _row(raw: object, default_basis: str, where: str, errors: _Errors) -> Row | None:
+def _row(raw: object, default_basis: object, where: str, errors: _Errors) -> Row | None:
     if not isinstance(raw, Mapping):
         errors.add(where, "each row is a table like {hand = ..., odds = ...}")
         return None
@@ -159,7 +163,7 @@ def _row(raw: object, default_basis: str, where: str, errors: _Errors) -> Row | 
         return None
     kind = given[0]
     basis = raw.get("basis", default_basis) if kind == "odds" else kind
-    if kind == "odds" and basis not in ("to", "for"):
+    if kind == "odds" and basis not in ("to", "for") or not isinstance(basis, str):
         errors.add(f"{where}.basis", f"must be 'to' or 'for', not {basis!r}")
         return None
     hand = _text(raw, "hand", sub := _Errors())
@@ -177,13 +181,17 @@ def _row(raw: object, default_basis: str, where: str, errors: _Errors) -> Row | 
     return Row(hand, basis, value or Decimal(0), dict(when), raw.get("note", ""))
 
 
-def entry_errors(entry: Mapping, hands: Iterable[str] | None = None) -> dict[str, list[str]]:
+def entry_errors(
+    entry: Mapping[str, object], hands: Iterable[str] | None = None
+) -> dict[str, list[str]]:
     """Every problem of one catalog entry at once, by field path (``rows[2].odds``); with
     ``hands``, a row naming a hand not among them (not one of the game's rankings) is one too."""
     return _parse(entry, hands)[1]
 
 
-def _parse(entry: Mapping, hands: Iterable[str] | None) -> tuple[Paytable | None, _Errors]:
+def _parse(
+    entry: Mapping[str, object], hands: Iterable[str] | None
+) -> tuple[Paytable | None, _Errors]:
     errors = _Errors()
     pid = _text(entry, "id", errors)
     game, wager, name = (_text(entry, k, errors) for k in ("game", "wager", "name"))
@@ -207,7 +215,7 @@ def _parse(entry: Mapping, hands: Iterable[str] | None) -> tuple[Paytable | None
     else:
         rows = [_row(r, default_basis, f"rows[{i}]", errors) for i, r in enumerate(raw_rows)]
     known = None if hands is None else set(hands)
-    seen: set = set()
+    seen: set[tuple[str, tuple[tuple[str, object], ...]]] = set()
     for i, r in enumerate(rows):
         if r is None:
             continue
@@ -226,7 +234,7 @@ def _parse(entry: Mapping, hands: Iterable[str] | None) -> tuple[Paytable | None
                     source_note=note), errors
 
 
-def parse_paytable(entry: Mapping) -> Paytable:
+def parse_paytable(entry: Mapping[str, object]) -> Paytable:
     """One catalog entry, checked for form and bounds; raises PaytableFormatError naming the
     first problem (``errors`` holds them all, by field)."""
     table, errors = _parse(entry, None)
@@ -265,7 +273,7 @@ class Catalog:
                 raise PaytableFormatError(f"paytable {p.id!r} is defined twice")
             self._by_id[p.id] = p
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Paytable]:
         return iter(self._by_id.values())
 
     def __len__(self) -> int:
@@ -339,7 +347,13 @@ class PaytableNames(Sequence[str]):
     def _names(self) -> tuple[str, ...]:
         return tuple(p.name for p in catalog().for_wager(self.game, self.wager))
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
         return self._names()[index]
 
     def __len__(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from games import envy
 from games import five_card_hand_bonus as fchb
@@ -33,7 +34,7 @@ from games.three_card_poker.spec import FCHB_SECTION, GAME, ONE, PROGRESSIVES
 from games.three_card_poker.wagers import Position, Round, read_round
 
 
-def settle(payload: Mapping) -> RoundResult:
+def settle(payload: Mapping[str, Any]) -> RoundResult:
     """Settle the round in the dealer's order (§649a.11(c)): seat by seat from the dealer's
     right, Ante and Play, Pair Plus, Three-Card Progressive and its Envy, Six Card Bonus; then,
     after all other wagers, the five-card wagers and the 5 of 6 Progressive."""
@@ -71,7 +72,9 @@ def settle(payload: Mapping) -> RoundResult:
     )
 
 
-def _against_dealer(p: Position, dealer: tuple[int, ...], ante_bonus: Paytable | None):
+def _against_dealer(
+    p: Position, dealer: tuple[int, ...], ante_bonus: Paytable | None
+) -> list[Line]:
     """Ante, Play and Ante Bonus (§649a.11(b), (c)(3); §649a.12(a), (b))."""
     ante = p.wagers.get("ante")
     if ante is None:
@@ -93,6 +96,7 @@ def _against_dealer(p: Position, dealer: tuple[int, ...], ante_bonus: Paytable |
             result = [push(k, ante, "§649a.11(c)(3)(ii)(C)") for k in ("ante", "play")]
     # §649a.12(b) (secondary, facts.md): the Ante Bonus is paid to a player who made the Play
     # Wager, whatever the dealer holds; a hand off the table pays no bonus and loses nothing.
+    assert ante_bonus is not None  # required with a Play Wager (its option's required_with)
     row = ante_bonus.first_row(three_card_names(p.cards))
     if row is not None:
         result.append(win_row("ante_bonus", ante, row, ante_bonus.citation, hand=hand))
@@ -129,7 +133,9 @@ def _six_card_bonus(p: Position, rnd: Round) -> list[Line]:
                            "§649a.11(c)(6)", hand=hand)]
 
 
-def _progressive(p: Position, rnd: Round, key: str, cards: tuple[int, ...], rule: str):
+def _progressive(
+    p: Position, rnd: Round, key: str, cards: tuple[int, ...], rule: str
+) -> list[Line]:
     """A progressive wager on ``cards``: forfeited with the Ante on a fold for the Three- and
     Five-Card Progressives (§649a.11(b)(2)), live for the 5 of 6 (§649a.11(b)(3))."""
     if key not in p.wagers:
@@ -171,6 +177,7 @@ def _five_card_hand_bonus(order: Sequence[Position], rnd: Round) -> dict[int, li
         for key, on, cards in (("five_card_hand_bonus_player", fchb.PLAYER, p.cards),
                                ("five_card_hand_bonus_dealer", fchb.DEALER, rnd.dealer)):
             if key in p.wagers:
+                assert rnd.community is not None  # read_round requires it for these wagers
                 bets.append(fchb.Bet(p.seat, on, key, p.wagers[key], cards + rnd.community))
     if not bets:
         return {}
@@ -191,7 +198,8 @@ def _five_card_holders(rnd: Round, extra: tuple[int, ...]) -> dict[int, str]:
         {p.seat: five_card_hand(p.cards + extra)[0] for p in rnd.positions if not p.folded})
 
 
-def _envy(rnd: Round, key: str, holders, owners) -> dict[int, list[Line]]:
+def _envy(rnd: Round, key: str, holders: Mapping[int, str],
+          owners: Mapping[int, str]) -> dict[int, list[Line]]:
     """Envy Bonuses to every player who placed ``key`` (folded or not, §649a.11(b)(2))."""
     if rnd.paytables.get(key) is None:
         return {}
@@ -201,15 +209,17 @@ def _envy(rnd: Round, key: str, holders, owners) -> dict[int, list[Line]]:
     return envy.envy_lines(awards, rnd.paytables[key], wagers, line_wager=line_wager, rule=rule)
 
 
-def _extra(p: Position, rnd: Round) -> dict:
-    extra: dict = {"folded": p.folded, "six_card_hand": five_card_hand(p.cards + rnd.dealer)[1]}
+def _extra(p: Position, rnd: Round) -> dict[str, Any]:
+    extra: dict[str, Any] = {"folded": p.folded,
+                             "six_card_hand": five_card_hand(p.cards + rnd.dealer)[1]}
     if rnd.community is not None:
         extra["five_card_hand"] = five_card_hand(p.cards + rnd.community)[1]
     return extra
 
 
-def _dealer(rnd: Round) -> dict:
-    dealer = {"hand": three_card_label(rnd.dealer), "qualifies": dealer_qualifies(rnd.dealer)}
+def _dealer(rnd: Round) -> dict[str, Any]:
+    dealer: dict[str, Any] = {"hand": three_card_label(rnd.dealer),
+                              "qualifies": dealer_qualifies(rnd.dealer)}
     if rnd.community is not None:
         dealer["five_card_hand"] = five_card_hand(rnd.dealer + rnd.community)[1]
     return dealer

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any, cast
 
 from games import envy
 from games import five_card_hand_bonus as fchb
@@ -13,7 +14,17 @@ from games.errors import GameError
 from games.money import ZERO
 from games.paytables import Paytable, PaytableNames, catalog
 from games.settlement import win_row
-from games.spec import GameSpec, MeterSpec, OptionSpec, WagerSpec, dealing_procedure
+from games.spec import (
+    GameSpec,
+    MeterSpec,
+    OptionSpec,
+    ParLine,
+    ParSpec,
+    SlipCards,
+    WagerSpec,
+    dealing_procedure,
+    par_lines,
+)
 
 GAME = "three_card_poker"
 ONE = Decimal(1)  # Ante and Play pay 1 to 1, §649a.12(a) (facts.md: PRIMARY)
@@ -31,7 +42,9 @@ FIVE_CARD_WAGERS = ("five_card_progressive", "five_card_hand_bonus_player",
                     "five_card_hand_bonus_dealer")
 
 
-def max_round_win(offered: Mapping[str, str], options: Mapping[str, object], minimum: Decimal):
+def max_round_win(
+    offered: Mapping[str, str], options: Mapping[str, object], minimum: Decimal
+) -> Decimal:
     """An upper bound of what one patron can win in a round betting ``minimum`` on each wager
     in ``offered`` (wager key -> paytable name or id; ``ante_bonus`` may be given there or in
     ``options``, and counts only when one is chosen: §649a.12(b) is optional), on each of ``options["adjacent_boxes"]`` boxes: every wager at its best row,
@@ -40,7 +53,7 @@ def max_round_win(offered: Mapping[str, str], options: Mapping[str, object], min
     a meter with no known minimum it errs high, never shortchanging a patron (§655a.12(b)
     wording; §649a itself sets no payout limit)."""
     if "ante" in offered and options.get("ante_bonus") not in (None, ""):
-        offered = {"ante_bonus": options["ante_bonus"], **offered}
+        offered = {"ante_bonus": str(options["ante_bonus"]), **offered}
     total = ZERO
     for key, chosen in offered.items():
         if key == "ante":
@@ -49,7 +62,7 @@ def max_round_win(offered: Mapping[str, str], options: Mapping[str, object], min
             total += fchb.max_win(minimum, fchb.paytable(GAME))
         elif key != "play":
             total += _best_win(key, _offered_table(key, chosen), minimum)
-    return total * int(options.get("adjacent_boxes") or 1)
+    return total * int(cast(Any, options.get("adjacent_boxes")) or 1)
 
 
 def _offered_table(key: str, chosen: object) -> Paytable:
@@ -62,13 +75,13 @@ def _offered_table(key: str, chosen: object) -> Paytable:
 def _best_win(key: str, table: Paytable, minimum: Decimal) -> Decimal:
     """The best row's net win on ``minimum``, plus the largest Envy Bonus that wager can
     receive from each of the six other seats."""
-    meter = SPEC.meter(key).min_initial if SPEC.meter(key) else None
+    meter = m.min_initial if (m := SPEC.meter(key)) else None
     wins = [win_row(key, minimum, r, "", meter=meter).net for r in table.rows
             if not r.hand.startswith(envy.ROW_PREFIX) and (r.basis != "meter_percent" or meter)]
     return max(wins, default=ZERO) + (SPEC.positions - 1) * envy.best_envy(table, minimum)
 
 
-def _wager(key: str, name: str, rule: str, **kw) -> WagerSpec:
+def _wager(key: str, name: str, rule: str, **kw: Any) -> WagerSpec:
     return WagerSpec(key=key, name=name, rule=rule, **kw)
 
 
@@ -133,5 +146,15 @@ SPEC = GameSpec(
                        "Rules Submission's amounts"),
     ),
     max_round_win=max_round_win,
+    par=ParSpec(
+        "games.par.three_card_poker:par_sheet",
+        par_lines("pair_plus", "six_card_bonus", "three_card_progressive",
+                  "five_card_progressive", "five_of_six_progressive",
+                  "five_card_hand_bonus_player", "five_card_hand_bonus_dealer",
+                  # the base game on the Ante line, with the Ante Bonus it pays (§649a.12(b))
+                  ante=ParLine(paytable_option="ante_bonus", paytable_default="none")),
+        included={"play": "ante"}),
+    slip_cards=SlipCards(round=(("dealer", "Dealer's cards"),
+                                ("community", "Community cards (five-card wagers)"))),
 )
 

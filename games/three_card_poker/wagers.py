@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from games import envy
 from games import five_card_hand_bonus as fchb
@@ -46,7 +47,7 @@ class Round:
     draws: fchb.Draws
 
 
-def read_round(payload: Mapping) -> Round:
+def read_round(payload: Mapping[str, Any]) -> Round:
     """The round, or InvalidRound naming every bad field."""
     reader = Reader(payload, SPEC, fields=(*ROUND_FIELDS, *fchb.DRAW_FIELDS, "dealer", "community"),
                     position_fields=("cards", "player"), options=("payout_limit",))
@@ -70,16 +71,19 @@ def read_round(payload: Mapping) -> Round:
                      *((f"{p.path}.cards", p.cards) for p in positions)])
     paytables = _read_paytables(reader, placed)
     for key, (_, rule) in PROGRESSIVES.items():
-        if paytables.get(key) is not None:
-            envy.verify_envy_amounts(reader, read, key, paytables[key],
-                                     name=SPEC.wager(key).name, rule=rule)
+        if (table := paytables.get(key)) is not None:
+            envy.verify_envy_amounts(reader, read, key, table,
+                                     name=SPEC.require_wager(key).name, rule=rule)
     meters = {key: RoundMeter.read(reader, key) for key in (*PROGRESSIVES, fchb.WAGER)}
     draws = fchb.read_draws(reader, dealer=True, section=FCHB_SECTION)
     reader.done()
-    return Round(dealer, community, tuple(positions), paytables, meters, draws)
+    assert dealer is not None  # reader.cards failed the request (reader.done raised)
+    # Each placed wager's paytable was required: reader.done raised if one was not read.
+    read_tables = {key: table for key, table in paytables.items() if table is not None}
+    return Round(dealer, community, tuple(positions), read_tables, meters, draws)
 
 
-def _read_options(reader: Reader) -> dict:
+def _read_options(reader: Reader) -> dict[str, Any]:
     options = reader.options
     if "payout_limit" in options:
         reader.fail("options.payout_limit",
@@ -94,13 +98,14 @@ def _read_options(reader: Reader) -> dict:
     return {"variant": variant, "adjacent_boxes": boxes}
 
 
-def _verify_wagers(reader: Reader, path: str, wagers: Mapping[str, Decimal], variant) -> None:
+def _verify_wagers(reader: Reader, path: str, wagers: Mapping[str, Decimal],
+                   variant: str | None) -> None:
     """§649a.7(d)-(e): what a position may hold."""
     ante, play, pair_plus = (wagers.get(k) for k in ("ante", "play", "pair_plus"))
     if play is not None and ante is None:
         reader.fail(f"{path}.wagers.play", "a Play Wager is made only on an Ante Wager "
                     "(§649a.7(d)(1), §649a.11(b))")
-    elif play is not None and play != ante:
+    elif play is not None and ante is not None and play != ante:
         reader.fail(f"{path}.wagers.play", f"the Play Wager must equal the Ante Wager of "
                     f"${fmt(ante)} (§649a.7(d)(1))")
     if ante is None and pair_plus is None:
@@ -112,7 +117,8 @@ def _verify_wagers(reader: Reader, path: str, wagers: Mapping[str, Decimal], var
         reader.fail(f"{path}.wagers.{field}", message)
 
 
-def _variant_problem(variant, ante, pair_plus) -> tuple[str, str] | None:
+def _variant_problem(variant: str | None, ante: Decimal | None,
+                     pair_plus: Decimal | None) -> tuple[str, str] | None:
     """The version of §649a.7(e) the Rules Submission selected, or None if the wagers fit."""
     if variant == "e3":
         if ante is None or pair_plus is None:
@@ -134,7 +140,7 @@ def _variant_problem(variant, ante, pair_plus) -> tuple[str, str] | None:
     return None
 
 
-def _read_paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable]:
+def _read_paytables(reader: Reader, placed: set[str]) -> dict[str, Paytable | None]:
     tables = {w.key: reader.paytable(w.key) for w in SPEC.wagers
               if w.paytable_required and w.key in placed}
     for option in SPEC.options:  # the Ante Bonus of every Play Wager (§649a.12(b))

@@ -66,6 +66,10 @@ class EnginePosition(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=99)
     wagers = _Amounts(required=False)
     cards = _cards()
+    player = serializers.CharField(required=False, help_text=(
+        "Who wagers here, where the game checks how many positions one player takes: Three "
+        "Card Poker and Pai Gow Poker (adjacent boxes, §649a.7(f), §645a.7(f)), Texas Hold "
+        "'Em Bonus (one position, §647a.7(e))."))
 
 
 class _Round(serializers.Serializer):
@@ -118,6 +122,9 @@ class LineSerializer(serializers.Serializer):
     paid_from = serializers.CharField()
     hand = serializers.CharField(required=False)
     meter = serializers.CharField(required=False)
+    meter_reset = serializers.BooleanField(required=False, help_text=(
+        "A meter award: true when it pays the meter out whole, so the meter restarts at its "
+        "reset amount; false when a payout limit keeps part of it on the meter (§645a.13(j))."))
     verification = serializers.CharField(required=False)
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 import games
 from casino.audit import audit_record
+from casino.decisions import Decision
 from casino.limits import whole_id
 from casino.models import Property
 from casino.permissions import require_at
@@ -24,13 +25,20 @@ from rulesubmissions import selectors as submissions
 from rulesubmissions.engine import game_spec
 from rulesubmissions.models import RulesSubmission
 from rulesubmissions.services import RulesError
-from tables.floor import hooks
+from tables.floor import decisions, hooks
 from tables.floor.models import Layout, LinkedGroup, Table, TableStatus
-from tables.floor.selectors import opening_problems, terms_for
+from tables.floor.selectors import terms_for
 
 
 class FloorError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
+
+
+def _enforce(decision: Decision) -> None:
+    """A refusal by the table's state: a ``FloorError`` naming every reason (the role was
+    refused before, a 403)."""
+    if not decision:
+        raise FloorError({decision.field: list(decision.each) or [decision.reason]})
 
 
 # --- settling at the table ------------------------------------------------------------------
@@ -238,11 +246,7 @@ def table_open(*, actor, table: Table) -> Table:
     closes; refused with every reason it may not."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     require_at(actor, "tables.operate", table.property)
-    if table.status == TableStatus.OPEN:
-        raise FloorError({"status": [f"Table {table.label} is already open."]})
-    problems = opening_problems(table)
-    if problems:
-        raise FloorError({"opening": [f"{p['reason']} ({p['section']})" for p in problems]})
+    _enforce(decisions.may_open(actor, table))  # the status panel's rule (``decisions``)
     table.submission = submissions.in_force(property=table.property, game=table.game)
     table.status, table.opened_by, table.opened_at = TableStatus.OPEN, actor, timezone.now()
     table.save()
@@ -258,8 +262,7 @@ def table_close(*, actor, table: Table) -> Table:
     """A floor manager closes the table; it opens next under the version then in force."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     require_at(actor, "tables.operate", table.property)
-    if table.status != TableStatus.OPEN:
-        raise FloorError({"status": [f"Table {table.label} is already closed."]})
+    _enforce(decisions.may_close(actor, table))
     version = table.submission.version if table.submission else None
     table.status, table.closed_by, table.closed_at = TableStatus.CLOSED, actor, timezone.now()
     table.save()

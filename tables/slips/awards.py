@@ -6,7 +6,6 @@ awards (§647a.12(e)(2)) come with it."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -18,7 +17,6 @@ from tables.meters.selectors import meter_name
 from tables.slips.errors import SlipError, fail
 
 ZERO = Decimal("0.00")
-WHOLE_METER = re.compile(r"^100% of")
 PAID_FROM_WORDS = {
     "table_inventory": "Table inventory",
     "not_table_inventory": "Not from the table inventory: documented and paid by the cage",
@@ -46,6 +44,7 @@ class Award:
     from_seat: str = ""
     meter: str = ""
     verification: str = ""
+    meter_reset: bool = False
 
     @property
     def paid_from_name(self) -> str:
@@ -53,7 +52,9 @@ class Award:
 
     @property
     def whole_meter(self) -> bool:
-        return bool(WHOLE_METER.match(self.odds))
+        """The engine's word: the award pays the meter out whole, so it is reseeded (§605a.7);
+        a payout limit may keep part of a 100% award on the meter (§645a.13(j))."""
+        return self.meter_reset
 
     def as_dict(self) -> dict:
         return {"seat": self.seat, "wager": self.wager, "wager_name": self.wager_name,
@@ -117,7 +118,8 @@ def _award(game: str, seat: int, line: dict) -> Award:
                  amount=amount, award=Decimal(line["net"]) + amount, odds=line.get("odds", ""),
                  rule=line["rule"], paid_from=line.get("paid_from", "table_inventory"),
                  hand=str(line.get("hand", "")), from_seat=str(line.get("from_seat", "")),
-                 meter=line.get("meter", ""), verification=line.get("verification", ""))
+                 meter=line.get("meter", ""), verification=line.get("verification", ""),
+                 meter_reset=line.get("meter_reset") is True)
 
 
 def _envy(game: str, seat: int, line: dict, jackpot_wager: str, lines: list[dict],
@@ -149,6 +151,10 @@ def read_result(table: Table, seat: int, wager: str, result: dict) -> Preview:
                       wins=False, why="", jackpot=None, submission=result.get("submission", {}))
     if line is None:
         preview.why = f"Seat {seat} placed no {name} in this round."
+        return preview
+    if line["result"] == "push":  # a void round (a wrong stub count) returns every wager
+        preview.why = (f"The {name} was returned, not won ({line['rule']}): a wager "
+                       f"returned is not a jackpot.")
         return preview
     if line["result"] != "win":
         preview.why = (f"The hand ({hand or 'as dealt'}) does not win the {name} "

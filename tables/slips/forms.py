@@ -16,27 +16,20 @@ from casino.limits import whole_id
 from tables.slips.awards import PAID_FROM_WORDS, PAY_REFUSED
 from tables.slips.models import SlipStatus
 
-# The table-level cards each game's round needs (docs/integrator.md, "The game engine":
-# round fields by game).
-ROUND_CARDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "three_card_poker": (("dealer", "Dealer's cards"),
-                         ("community", "Community cards (five-card wagers)")),
-    "let_it_ride": (("community", "Community cards"),),
-    "texas_holdem_bonus": (("dealer", "Dealer's cards"), ("community", "Community cards")),
-    "pai_gow_poker": (("dealer", "Dealer's seven cards"),),
-    "baccarat": (("player_cards", "Player hand"), ("banker_cards", "Banker hand")),
-}
-NO_SEAT_CARDS = {"baccarat"}
+# The cards each game's round needs are the game's own (``SPEC.slip_cards``, a
+# games.spec.SlipCards; docs/integrator.md, "The game engine": round fields by game).
 OTHER_ROWS = 3  # rows for the other seats that had the wager (Envy Bonus, shared awards)
 SUITS = (("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣"))
 RANKS = "AKQJT98765432"
 
 
 def card_grid(game: str) -> list[list[tuple[str, str]]]:
-    """Rows of (notation, label) for the card picker; Pai Gow adds the joker."""
+    """Rows of (notation, label) for the card picker, and a row of the game's cards beyond
+    the 52 (``SlipCards.extra``: Pai Gow's joker)."""
     rows = [[(f"{r}{s}", f"{'10' if r == 'T' else r}{sym}") for r in RANKS] for s, sym in SUITS]
-    if game == "pai_gow_poker":
-        rows.append([("Jk", "Joker")])
+    extra = games.spec(game).slip_cards.extra
+    if extra:
+        rows.append(list(extra))
     return rows
 
 
@@ -88,11 +81,12 @@ class RecordForm:
 
     @property
     def round_cards(self) -> list[tuple[str, str, str]]:
-        return [(k, label, self.values.get(k, "")) for k, label in ROUND_CARDS.get(self.game, ())]
+        return [(k, label, self.values.get(k, ""))
+                for k, label in games.spec(self.game).slip_cards.round]
 
     @property
     def seat_cards(self) -> bool:
-        return self.game not in NO_SEAT_CARDS
+        return games.spec(self.game).slip_cards.seats
 
     @property
     def seats(self) -> list[int]:

@@ -16,10 +16,11 @@ from django.utils import timezone
 
 from casino.audit import audit_record
 from casino.permissions import require
-from tables.meters.selectors import dollars, live_meter_amounts
+from tables.meters.selectors import live_meter_amounts
 from tables.slips import locks
 from tables.slips.awards import PAID_FROM_WORDS, PAY_REFUSED, Preview, settle_slip, with_meter
-from tables.slips.errors import check_input, choices, conflict, fail
+from tables.slips.decisions import enforce, may_pay
+from tables.slips.errors import check_input, choices, fail
 from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
 from tables.slips.recording import (
     RECORD_FIELDS,
@@ -87,18 +88,8 @@ def slip_pay(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
     if slip.parent_id:
         locks.slip(slip.parent)
     slip = locks.slip(slip)
-    if slip.status != SlipStatus.VALIDATED:
-        raise conflict("status", f"Slip {slip.number} is "
-                                 f"{slip.get_status_display().lower()}: only a validated slip "
-                                 f"can be paid.")
+    enforce(may_pay(actor, slip, earlier=earlier_unpaid(slip)))  # the page's rule (decisions)
     paid_from = _paid_from(slip, data)
-    earlier = earlier_unpaid(slip)
-    if earlier is not None:
-        raise conflict("order", f"Slip {earlier.number} ({dollars(earlier.award)}, table "
-                                f"{earlier.table.label}, seat {earlier.seat}) was recorded "
-                                f"against the {slip.meter_name} before slip {slip.number}: wins "
-                                f"on one meter are paid in the order they were recorded. Pay "
-                                f"or void slip {earlier.number} first.")
     before = snapshot(slip)
     slip.status, slip.paid_from = SlipStatus.PAID, paid_from
     slip.paid_by, slip.paid_at = actor, timezone.now()

@@ -19,7 +19,7 @@ from casino.selectors import capped_count
 from tables.floor.models import Table, TableStatus
 from tables.floor.selectors import terms_for
 from tables.meters.selectors import dollars as money
-from tables.slips import exports, printing, reports, selectors, services, validation
+from tables.slips import decisions, exports, printing, reports, selectors, services, validation
 from tables.slips.awards import PAID_FROM_WORDS
 from tables.slips.errors import SlipError
 from tables.slips.forms import (
@@ -132,35 +132,29 @@ def _recorded(slip: JackpotSlip) -> str:
 
 
 def _detail_context(request, slip: JackpotSlip) -> dict:
+    """The slip, its payouts, and each next step as its decision (``tables.slips.decisions``,
+    the rule the services enforce): the page shows the button, or the reason it is refused."""
     user, prop = request.user, request.property
     payouts = validation.payouts(slip)
     total = validation.total(p.slip for p in payouts)
-    voidable = (slip.status not in (SlipStatus.VOIDED, SlipStatus.PAID) and not slip.parent_id
-                and can(user, "slips.void", prop))
+    companions = list(slip.companions.order_by("number"))
+    earlier = services.earlier_unpaid(slip) if slip.status == SlipStatus.VALIDATED else None
+    void_step, void = decisions.may_void(user, slip, companions)
     context = {
-        "slip": slip, "companions": slip.companions.order_by("number"),
+        "slip": slip, "companions": companions,
         "cards": printing.slip_cards(slip), "payouts": payouts,
         "total": total, "total_value": f"{total:.2f}",
         "confirmation": validation.confirmation(p.slip for p in payouts),
-        "can_validate": (slip.status == SlipStatus.RECORDED
-                         and slip.kind in ("jackpot", "mystery")
-                         and can(user, "slips.validate", prop)
-                         and user.pk != slip.recorded_by_id),
-        "own_slip": user.pk == slip.recorded_by_id,
-        "can_pay": slip.status == SlipStatus.VALIDATED and can(user, "slips.validate", prop),
-        "earlier": services.earlier_unpaid(slip) if slip.status == SlipStatus.VALIDATED
-        else None,
-        "can_ask_void": voidable and slip.void_requested_by_id is None,
-        "can_confirm_void": voidable and slip.void_requested_by_id not in (None, user.pk),
+        "validate": decisions.may_validate(user, slip),
+        "pay": decisions.may_pay(user, slip, earlier=earlier),
+        "void_step": void_step, "void": void,
         "pay_form": PayForm(slip=slip), "void_form": VoidForm(),
         "witness_threshold": prop.jackpot_witness_threshold,
         "reads_tables": can(user, "tables.read", prop),
         "reads_meters": can(user, "meters.read", prop),
     }
-    context["show_actions"] = any(context[k] for k in (
-        "can_validate", "can_pay", "can_ask_void", "can_confirm_void")) or (
-        slip.status == SlipStatus.RECORDED and context["own_slip"]) or bool(
-        slip.void_requested_by_id and not slip.voided_by_id)
+    context["show_actions"] = any(d.allowed or d.says for d in (
+        context["validate"], context["pay"], void))
     return context
 
 

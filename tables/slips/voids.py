@@ -26,41 +26,22 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.audit import audit_record
-from casino.formats import person
 from casino.permissions import require
 from tables.meters import services as meter_service
 from tables.slips import locks
-from tables.slips.errors import check_input, conflict, fail
-from tables.slips.models import JackpotSlip, SlipKind, SlipStatus
+from tables.slips.decisions import (
+    MYSTERY_NO_VOID,
+    PAID_NO_VOID,
+    enforce,
+    may_ask_void,
+    may_confirm_void,
+)
+from tables.slips.errors import check_input, fail
+from tables.slips.models import JackpotSlip, SlipStatus
 from tables.slips.recording import snapshot
 
 VOID_FIELDS = {"reason"}
-MYSTERY_NO_VOID = (
-    "A Must-Hit-By Mystery Bonus slip cannot be voided: the system paid the meter and reset it "
-    "to its minimum, with a new trigger, when the wager crossed the trigger (§631b.6(c)(3), "
-    "(5)(iv)). Putting the amount back would leave the meter past the trigger it crossed, and "
-    "possibly past the configuration's maximum. If the win was recorded in error, correct the "
-    "meter with a two-person meter adjustment.")
-PAID_NO_VOID = ("Slip {number} was paid{by}: a paid slip is never voided and nothing goes back "
-                "on a meter for money already handed out. A payment made in error is documented "
-                "by a two-person meter adjustment (one proposes it with the reason, a second "
-                "approves it) and the cage's own records.")
-
-
-def _voidable(parent: JackpotSlip, companions: list[JackpotSlip]) -> None:
-    """Refuse (a 409) what no void may undo."""
-    if parent.parent_id:
-        raise conflict("kind", f"Slip {parent.number} is an "
-                               f"{parent.get_kind_display().lower()} of jackpot slip "
-                               f"{parent.parent.number}: it is voided with that slip.")
-    if parent.status == SlipStatus.VOIDED:
-        raise conflict("status", f"Slip {parent.number} is already void.")
-    if parent.kind == SlipKind.MYSTERY:
-        raise conflict("kind", MYSTERY_NO_VOID)
-    for s in (parent, *companions):
-        if s.status == SlipStatus.PAID:
-            by = f" (slip {s.number}, {s.get_kind_display()})" if s is not parent else ""
-            raise conflict("status", PAID_NO_VOID.format(number=parent.number, by=by))
+__all__ = ["MYSTERY_NO_VOID", "PAID_NO_VOID", "slip_void", "slip_void_confirm"]
 
 
 @transaction.atomic
@@ -72,13 +53,7 @@ def slip_void(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSlip:
     if not reason:
         raise fail("reason", "A reason is required to ask for a void.")
     parent, companions = locks.family(slip)
-    _voidable(parent, companions)
-    if parent.void_requested_by_id is not None:
-        raise conflict("void", f"Slip {parent.number} already has an open void request, asked "
-                               f"by {person(parent.void_requested_by)}: "
-                               f"\"{parent.void_reason}\". A second person confirms it (on the "
-                               f"slip's page, or POST .../void/confirm/); a second request is "
-                               f"never a confirmation.")
+    enforce(may_ask_void(actor, parent, companions))  # the page's rule (``decisions``)
     parent.void_reason, parent.void_requested_by = reason, actor
     parent.void_requested_at = timezone.now()
     parent.save(update_fields=["void_reason", "void_requested_by", "void_requested_at"])
@@ -96,14 +71,7 @@ def slip_void_confirm(*, slip: JackpotSlip, actor, data: object = None) -> Jackp
     if slip.meter_id is not None and slip.meter_before is not None and not slip.parent_id:
         locks.meters(slip.table, apply=False)
     parent, companions = locks.family(slip)
-    _voidable(parent, companions)
-    if parent.void_requested_by_id is None:
-        raise conflict("void", f"Slip {parent.number} has no void request to confirm: one "
-                               f"person asks, with the reason (POST .../void/), another "
-                               f"confirms.")
-    if actor.pk == parent.void_requested_by_id:
-        raise fail("voided_by", "A second person must confirm the void: the person who asked "
-                                "for it cannot.")
+    enforce(may_confirm_void(actor, parent, companions))  # the page's rule (``decisions``)
     now = timezone.now()
     if parent.meter_before is not None:
         meter_service.meter_payment_reverse(

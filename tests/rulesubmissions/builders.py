@@ -35,14 +35,20 @@ def refused_value(spec, option: str, needed):
 
 
 def terms_for(spec, offer=(), **over) -> dict:
-    """Valid terms offering the game's required wagers plus ``offer``, meters at ``SEED``."""
+    """Valid terms offering the game's required wagers plus ``offer``, meters at ``SEED``
+    (or at the amount the regulation fixes, Heavenly 9's $10,000, §631b.2(i))."""
     keys = [w.key for w in spec.wagers if w.base or w.key in offer]
     wagers = {k: first_paytable(spec, k) for k in keys}
-    meters = {m.key: {"initial": fmt(SEED), "reset": fmt(SEED), "rate": str(m.min_rate or 5)}
+    meters = {m.key: {"initial": fmt(_seed(m)), "reset": fmt(_seed(m)),
+                      "rate": str(m.min_rate or 5)}
               for k in keys for m in spec.meters_for(k)}
     return {"game": spec.key, "options": options_for(spec, offer), "wagers": wagers,
             "meters": meters, "table_minimum": "5.00", "table_maximum": "1000.00",
             "payout_limit": ""} | over
+
+
+def _seed(meter) -> Decimal:
+    return meter.min_initial if meter.fixed else SEED
 
 
 def _terms_when(spec, wager: str, when) -> dict:

@@ -260,7 +260,8 @@ def test_three_card_poker_variant_and_ante_bonus_need_their_wagers():
 @pytest.mark.parametrize(("game", "rule"), [
     ("three_card_poker", "§649a.7(c), §649a.8-§649a.10"),
     ("pai_gow_poker", "§645a.7(c), §645a.8-§645a.10"),
-    ("texas_holdem_bonus", "§647a.7(c), §647a.8-§647a.10"),
+    # §647a.9 cited on its own: it is applied (dealing to each Ante bettor, §647a.9(b)).
+    ("texas_holdem_bonus", "§647a.7(c), §647a.8, §647a.9, §647a.10"),
     ("let_it_ride", "§643a.11(a)"),
 ])
 def test_the_dealing_procedure_is_one_of_the_three_the_chapter_names(game, rule):

@@ -42,6 +42,10 @@ def test_meter_amounts_are_accepted_at_the_minimum_and_refused_a_cent_below(
             continue
         checked = check(set_meter(terms, meter.key, **{field: fmt(low - CENT)}))
         messages = checked.errors[f"meters.{meter.key}.{field}"]
+        if meter.fixed:  # the text fixes the amount (§631b.2(i)): any other is refused
+            assert messages == [f"{meter.name}: the {field} amount is ${low:,.2f}, as the "
+                                f"regulation fixes it ({rule})"]
+            continue
         assert messages == [f"{meter.name}: the {field} amount must be at least ${low:,.2f} "
                             f"({rule})"]
 
@@ -170,6 +174,20 @@ def test_heavenly_9_seed_is_10000_dollars_and_its_increment_10_percent():
     for rate in ("9.9999", "10.0001"):
         errors = check(set_meter(terms, "heavenly_9_progressive", rate=rate)).errors
         assert "§631b.2(i)" in errors[f"{key}.rate"][0]
+    # The text fixes the seed, not a minimum: $15,000 is refused as the seed and the reseed.
+    errors = check(set_meter(terms, "heavenly_9_progressive", initial="15000.00",
+                             reset="15000.00")).errors
+    fixed = "the {} amount is $10,000.00, as the regulation fixes it (§631b.2(i))"
+    assert errors == {f"{key}.initial": [f"Heavenly 9 Progressive: {fixed.format('initial')}"],
+                      f"{key}.reset": [f"Heavenly 9 Progressive: {fixed.format('reset')}"]}
+
+
+def test_an_at_least_seed_may_be_more_than_the_least():
+    """§645a.13(e)(2): "at least $2,000": a $15,000 seed and reseed are the Rules
+    Submission's to choose."""
+    spec = game_spec("pai_gow_poker")
+    assert check(with_meter(spec, "progressive", "progressive", initial="15000.00",
+                            reset="15000.00")).ok
 
 
 # §631b.6(c)(4): configuration -> (minimum dollar value, maximum dollar value, rate %).

@@ -1,6 +1,6 @@
 """Each game's progressive and bonus wagers recorded and validated end to end, by the table's
-approved terms (each meter seeded at $100,000, reset to $100,000). Amounts by hand from the
-chapters' paytables."""
+approved terms (each meter seeded at $100,000, reset to $100,000; Heavenly 9's at the $10,000
+its text fixes). Amounts by hand from the chapters' paytables."""
 
 import pytest
 
@@ -41,10 +41,11 @@ CASES = [
      "100000.00", "100% of meter", "§647a.11(i)(3)", "100000"),  # royal flush on the Flop
     # Baccarat Heavenly 9: a three-card nine tie, all six cards spades, 100% of the meter
     # (§631b.2(g)(1), (i)); the excerpts name no floorperson clause, the meter share is validated.
+    # Its meter seeds and reseeds at the $10,000 the text fixes (§631b.2(i)), not $100,000.
     ("baccarat", ["heavenly_9_progressive"], {}, 1, "heavenly_9_progressive",
      {"player_cards": ["Ts", "5s", "4s"], "banker_cards": ["Ts", "4s", "5s"],
       "positions": [{"seat": 1, "wagers": {"tie": "5.00", "heavenly_9_progressive": "5.00"}}]},
-     "100000.00", "100% of meter", "", "100000"),
+     "10000.00", "100% of meter", "", "10000"),
 ]
 
 
