@@ -98,8 +98,12 @@ def may_pay(user, slip: JackpotSlip, *, earlier: JackpotSlip | None) -> Decision
     return ALLOWED
 
 
-def _voidable(slip: JackpotSlip, companions) -> Decision:
-    """What no void may undo, in the slip's state (the same for asking and confirming)."""
+def _voidable(user, slip: JackpotSlip, companions) -> Decision:
+    """The role, then what no void may undo in the slip's state: the same for asking and
+    confirming."""
+    role = ability(user, "slips.void", slip.property, "Your role does not void jackpot slips.")
+    if not role:
+        return role
     if slip.parent_id:
         return state_refused("kind", f"Slip {slip.number} is an "
                                      f"{slip.get_kind_display().lower()} of jackpot slip "
@@ -120,10 +124,7 @@ def _voidable(slip: JackpotSlip, companions) -> Decision:
 def may_ask_void(user, slip: JackpotSlip, companions=None) -> Decision:
     """The first of the two steps: anyone with the ability asks, with a reason, if no request
     is open. ``companions``: the slip's Envy Bonus and shared-award slips (read if None)."""
-    role = ability(user, "slips.void", slip.property, "Your role does not void jackpot slips.")
-    if not role:
-        return role
-    state = _voidable(slip, companions)
+    state = _voidable(user, slip, companions)
     if not state:
         return state
     if slip.void_requested_by_id is not None:
@@ -137,10 +138,7 @@ def may_ask_void(user, slip: JackpotSlip, companions=None) -> Decision:
 
 def may_confirm_void(user, slip: JackpotSlip, companions=None) -> Decision:
     """The second step: a person other than the one who asked confirms the open request."""
-    role = ability(user, "slips.void", slip.property, "Your role does not void jackpot slips.")
-    if not role:
-        return role
-    state = _voidable(slip, companions)
+    state = _voidable(user, slip, companions)
     if not state:
         return state
     if slip.void_requested_by_id is None:
