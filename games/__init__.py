@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from games.errors import GameError, InvalidCards, InvalidRound
-from games.spec import GameSpec
+from games.spec import GameSpec, HouseWaySpec
 
 GAMES = (
     "three_card_poker",
@@ -26,7 +26,7 @@ GAMES = (
 )
 
 __all__ = ["GAMES", "GameError", "InvalidCards", "InvalidRound", "game_module", "game_refusal",
-           "settle", "spec"]
+           "house_way", "settle", "spec"]
 
 
 def offered() -> str:
@@ -59,3 +59,10 @@ def settle(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidRound({"non_field_errors": "the request body must be a JSON object"})
     result: dict[str, Any] = game_module(payload.get("game")).settle(payload).as_dict()
     return result
+
+
+def house_way() -> HouseWaySpec:
+    """The house way of the game whose players set their own hands and may ask how the house
+    would set them (Pai Gow Poker, §645a.11(a)(1)): the one game whose SPEC declares one."""
+    (found,) = (s.house_way for s in map(spec, GAMES) if s.house_way is not None)
+    return found

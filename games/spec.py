@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.paytables import PaytableNames
 
@@ -98,6 +98,12 @@ class MeterSpec:
     max_rate: Decimal | None = None
     minimums_when: tuple[MeterMinimum, ...] = ()
     fixed: bool = False
+    # A Must-Hit-By meter (§631b.6(c)(3)-(4)): the range its trigger is drawn from under the
+    # options, and why approved terms cannot seed it (a version approved before a rule
+    # existed keeps terms the validation now refuses), in words, or None.
+    trigger_range: Callable[[Mapping[str, object]], tuple[Decimal, Decimal] | None] | None = None
+    seeding_problem: Callable[[Mapping[str, object], Decimal | None, Decimal | None,
+                               Decimal | None], str | None] | None = None
 
     def limit_error(self, limit: Decimal, initial: Decimal | None,
                     reset: Decimal | None) -> str | None:
@@ -281,6 +287,17 @@ class SlipCards:
 
 
 @dataclass(frozen=True)
+class HouseWaySpec:
+    """How the house sets a player's cards when asked (§645a.11(a)(1)): the house ways a
+    Rules Submission may name (§645a.11(c)) and the engine's answer to a JSON request
+    ``{"cards": [...], "house_way": name}``."""
+
+    names: tuple[str, ...]
+    default: str
+    answer: Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     key: str
     name: str
@@ -299,6 +316,8 @@ class GameSpec:
     # Its par sheets and the cards its jackpot slips record (the block above, issue 31).
     par: ParSpec | None = None
     slip_cards: SlipCards = SlipCards()
+    # A game whose players set their own hands and may ask how the house would (Pai Gow).
+    house_way: HouseWaySpec | None = None
 
     def wager(self, key: str) -> WagerSpec | None:
         return self._wagers_by_key.get(key)

@@ -39,6 +39,8 @@ from games.baccarat.progressives import (
     ROYAL_9_METER_MINIMUMS,
     ROYAL_9_METER_NAMES,
     ROYAL_9_METERS,
+    must_hit_by_range,
+    must_hit_by_seeding_problem,
     royal_9_par_options,
 )
 from games.baccarat.request import MAIN
@@ -197,6 +199,7 @@ METERS = (
                                rate=c.contribution_percent, below=c.maximum,
                                reset_is_minimum=True)
                   for c in MUST_HIT_BY),
+              trigger_range=must_hit_by_range, seeding_problem=must_hit_by_seeding_problem,
               note="minimum and maximum dollar values and contribution rate by configuration "
                    "(§631b.6(c)(4)); reset to the minimum (§631b.6(c)(5)(iv))"),
 )

@@ -167,6 +167,54 @@ def must_hit_by(name: str) -> MustHitBy | None:
     return next((c for c in MUST_HIT_BY if c.name == name), None)
 
 
+def must_hit_by_range(options: Mapping[str, object]) -> tuple[Decimal, Decimal] | None:
+    """The range a Must-Hit-By trigger is drawn from under the chosen configuration: its
+    minimum and maximum dollar values (§631b.6(c)(3)-(4)); None without one.
+
+    >>> must_hit_by_range({"must_hit_by": "B-2"})
+    (Decimal('100'), Decimal('500'))
+    """
+    config = must_hit_by(str(options.get("must_hit_by")))
+    return (config.minimum, config.maximum) if config else None
+
+
+def must_hit_by_seeding_problem(options: Mapping[str, object], initial: Decimal | None,
+                                reset: Decimal | None, rate: Decimal | None) -> str | None:
+    """Why approved terms cannot run a Must-Hit-By meter, or None: they name how the payout
+    is paid (§631b.6(c)(6)), the contribution rate is the configuration's (§631b.6(c)(4)),
+    the meter resets to its minimum dollar value (§631b.6(c)(5)(iv)) and starts below its
+    maximum, so a trigger can still be drawn. A version approved before a check existed may
+    hold terms the Rules Submission's validation now refuses; seeding refuses them too."""
+    config = must_hit_by(str(options.get("must_hit_by")))
+    if config is None:
+        return None
+    where = f"configuration {config.name}"
+    if options.get("must_hit_by_payment") not in MUST_HIT_BY_PAYMENTS:
+        return ("the Rules Submission does not say how a Must-Hit-By payout is paid: from the "
+                "table inventory or through a progressive jackpot slip (§631b.6(c)(6))")
+    if rate != config.contribution_percent:
+        return (f"the Must-Hit-By rate is {config.contribution_percent.normalize():f}% of each "
+                f"qualifying wager under {where} (§631b.6(c)(4)); the Rules Submission sets "
+                f"{_percent(rate)}")
+    if reset != config.minimum:
+        return (f"the Must-Hit-By meter resets to the minimum dollar value, "
+                f"{_dollars(config.minimum)} under {where} (§631b.6(c)(5)(iv)); the Rules "
+                f"Submission sets {_dollars(reset)}")
+    if initial is None or not config.minimum <= initial < config.maximum:
+        return (f"the Must-Hit-By meter starts from {_dollars(config.minimum)} up to below "
+                f"{_dollars(config.maximum)} under {where} (§631b.6(c)(3)-(4)); the Rules "
+                f"Submission sets {_dollars(initial)}")
+    return None
+
+
+def _dollars(amount: Decimal | None) -> str:
+    return "no amount" if amount is None else f"${amount:,.2f}"
+
+
+def _percent(rate: Decimal | None) -> str:
+    return "no rate" if rate is None else f"{rate.normalize():f}%"
+
+
 
 # The Royal 9 par line's options and the meter each is read from (games.par.baccarat).
 ROYAL_9_PAR_METERS = (("meter", "royal_9_mega_jackpot"), ("major", "royal_9_major_jackpot"),

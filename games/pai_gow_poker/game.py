@@ -30,6 +30,7 @@ from games.progressive import RoundMeter, best_win
 from games.settlement import WIN, Line, RoundResult, SeatResult, void_round
 from games.spec import (
     GameSpec,
+    HouseWaySpec,
     MeterSpec,
     OptionSpec,
     ParSpec,
@@ -378,4 +379,5 @@ SPEC = GameSpec(
         options=("house_way", "ez_pai_gow", "red_black_joker")),
     slip_cards=SlipCards(round=(("dealer", "Dealer's seven cards"),),
                          extra=(("Jk", "Joker"),)),
+    house_way=HouseWaySpec(tuple(HOUSE_WAYS), DEFAULT_HOUSE_WAY, house_way_request),
 )

@@ -17,10 +17,10 @@ from casino.api_fields import money_schema
 from casino.api_views import ErrorsSerializer, parsed
 from casino.permissions import HasAbility
 from casino.selectors import current_property
-from games import pai_gow_poker
-from games.pai_gow_poker.house_way import HOUSE_WAYS
 from games.paytables import Catalog, using
 from rulesubmissions.selectors import catalog_for
+
+HOUSE_WAY = games.house_way()  # Pai Gow Poker's, §645a.11(a)(1)
 
 # The fields after "game" belong to each game (see games.spec(game)); this shows the shape.
 _EXAMPLE_REQUEST = {
@@ -166,7 +166,7 @@ class TableSettlementSerializer(SettlementSerializer):
 class HouseWayBody(serializers.Serializer):
     cards = serializers.ListField(child=serializers.CharField(max_length=3), min_length=7,
                                   max_length=7)
-    house_way = serializers.ChoiceField(choices=sorted(HOUSE_WAYS), required=False)
+    house_way = serializers.ChoiceField(choices=sorted(HOUSE_WAY.names), required=False)
 
     def to_internal_value(self, data):
         return _object(data)
@@ -233,7 +233,7 @@ class PaiGowHouseWayView(APIView):
         ],
     )
     def post(self, request):
-        return _answer(request, pai_gow_poker.house_way_request, parsed(HouseWayBody, request))
+        return _answer(request, HOUSE_WAY.answer, parsed(HouseWayBody, request))
 
 
 def _answer(request, engine_call, body: dict) -> Response:

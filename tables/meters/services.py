@@ -99,7 +99,7 @@ def meter_seed(*, table: Table, key: str, actor) -> Meter:
     if Meter.objects.filter(**owner_filter(table), key=key).exists():
         raise MeterError(f"{meter_name(table.game, key)} is already seeded", "key")
     p = parameters_from(submission, key)
-    problem = mystery_problem(p, submission)
+    problem = mystery_problem(p, submission, key)
     if problem:
         raise MeterError(f"{meter_name(table.game, key)} cannot be seeded: {problem}", "key")
     owner = ({"linked_group": table.linked_group} if table.linked_group_id
