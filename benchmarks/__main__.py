@@ -1,4 +1,7 @@
-"""Discover ``benchmarks/bench_*.py``, run each ``run()``, print and save the figures."""
+"""Discover ``benchmarks/bench_*.py``, run each ``run()``, print and save the figures.
+
+``python -m benchmarks bench_slips bench_slip_queries`` runs only the modules named, and merges
+their figures into the saved ones (the others' kept as the last full run left them)."""
 
 import importlib
 import json
@@ -54,21 +57,36 @@ def show(results: dict) -> None:
               f"{f['baseline_value']:.6g} {f['unit']}  -> {verdict}")
 
 
-def main() -> int:
-    modules = discover()
+def chosen(modules: list[str], names: list[str]) -> list[str]:
+    """The modules named (``bench_slips`` or ``benchmarks.bench_slips``); all when none are."""
+    if not names:
+        return modules
+    wanted = {n if n.startswith("benchmarks.") else f"benchmarks.{n}" for n in names}
+    unknown = wanted - set(modules)
+    if unknown:
+        raise SystemExit(f"no such benchmark: {', '.join(sorted(unknown))}")
+    return [m for m in modules if m in wanted]
+
+
+def main(names: list[str] = ()) -> int:
+    modules = chosen(discover(), names)
     results = run_all(modules) if modules else {}
     if not results:
         print("no benchmarks")
     show(results)
     OUT.parent.mkdir(parents=True, exist_ok=True)
+    kept = {}
+    if names and OUT.exists():
+        kept = {k: v for k, v in json.loads(OUT.read_text()).get("results", {}).items()
+                if v.get("module") not in modules}
     OUT.write_text(json.dumps({
         "generated_at": datetime.now(UTC).isoformat(),
         "python": platform.python_version(),
-        "results": results,
+        "results": {**kept, **results},
     }, indent=2, default=str))
     print(f"wrote {OUT}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

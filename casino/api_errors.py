@@ -25,11 +25,14 @@ def _messages(value) -> list[str]:
 
 
 def _flatten(data, path: str, out: dict[str, list[str]]) -> None:
-    """Nested serializer errors as ``a.b[2].c -> [messages]``."""
+    """Nested serializer errors as ``a.b[2].c -> [messages]``; an error about a nested object
+    as a whole (``null`` where its terms go) is named by the object's path."""
     if isinstance(data, dict):
         for key, value in data.items():
-            name = "detail" if key == "non_field_errors" and not path else str(key)
-            _flatten(value, f"{path}.{name}" if path else name, out)
+            if key == "non_field_errors":
+                _flatten(value, path or "detail", out)
+                continue
+            _flatten(value, f"{path}.{key}" if path else str(key), out)
     elif isinstance(data, (list, tuple)) and any(isinstance(v, (dict, list)) for v in data):
         for i, value in enumerate(data):
             if value:

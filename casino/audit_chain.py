@@ -12,15 +12,15 @@ transaction's events at COMMIT, under one advisory lock per chain (migration cas
 Events of two properties never wait for each other; two transactions of one property wait
 only for the other's commit.
 
-**Lock order** (so the chain lock is never one side of a deadlock): a transaction takes its
-domain rows first, in the order slips -> meters -> counters (a slip, then its meters, then the
-slip number counter), and the audit chain LAST: the chain locks are taken only by the link
-trigger at COMMIT, after every statement of the transaction, and when a transaction wrote to
-several chains, in ascending chain key. A transaction waiting for a chain lock therefore holds
-no lock another chain holder needs. (Django's foreign keys are checked at COMMIT too, with
-``FOR KEY SHARE`` row locks that only a ``FOR UPDATE`` of the parent row blocks: a service that
-writes children of a row another transaction may lock ``FOR UPDATE`` locks that parent first,
-or with ``select_for_update(no_key=True)``.)
+**Lock order** (so the chain lock is never one side of a deadlock): a transaction takes its domain
+rows first, in the one order of ``tables.slips.locks`` (a meters' owner, its meters, the jackpot
+slips, then the slip number counter, taken last), and the audit chain LAST: the chain locks are
+taken only by the link trigger at COMMIT, after every statement of the transaction, and when a
+transaction wrote to several chains, in ascending chain key. A transaction waiting for a chain lock
+therefore holds no lock another chain holder needs. (Django's foreign keys are checked at COMMIT
+too, with ``FOR KEY SHARE`` row locks that only a ``FOR UPDATE`` of the parent row blocks: a
+service that writes children of a row another transaction may lock ``FOR UPDATE`` locks that parent
+first, or with ``select_for_update(no_key=True)``.)
 
 SQLite has one writer at a time: ``AuditEvent.save`` links there, reading the chain's head.
 

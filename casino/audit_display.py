@@ -14,9 +14,11 @@ from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 
+from django.contrib.auth import get_user_model
 from django.utils.timezone import localtime
 
 import games
+from casino.formats import person
 from casino.registry import AUDIT
 from casino.roles import ROLES
 from games.names import choice_name, words
@@ -105,6 +107,31 @@ class FieldChange:
     after: str
     kind: str  # "added", "removed", "changed" or "set" (no before/after to compare)
 
+    def __str__(self) -> str:
+        """One line of the CSV's changes: "Payout: $15,750.00", "Status: Validated → Paid"."""
+        if self.kind == "set":
+            return f"{self.label}: {self.after}"
+        return f"{self.label}: {self.before or '—'} → {self.after or '—'}"
+
+
+def who(event) -> str:
+    """Who did it, by name ("Fiona Marsh"), with the token they used when they used one
+    ("Fiona Marsh, with token “tablet 3”, no. 12"); "the system" for no person. The user name
+    only when no name is on file (``actor_repr`` keeps it, hashed with the event)."""
+    if event.actor_id is None:
+        return "the system" if event.actor_repr in ("", "system") else event.actor_repr
+    name = person(event.actor)
+    _, token, rest = event.actor_repr.partition(" (token ")
+    return f"{name}, with token {rest.removesuffix(')')}" if token else name
+
+
+def object_name(event) -> str:
+    """The object an event is about, as its pages name it; a person (a user, whose stored
+    name is their user name) by their name, read with the event
+    (``casino.selectors.with_people``)."""
+    name = (getattr(event, "target_person", None) or "").strip()
+    return name or event.target_repr
+
 
 def _flat(data, path: str = "") -> dict[str, object]:
     if isinstance(data, dict):
@@ -120,13 +147,15 @@ def _flat(data, path: str = "") -> dict[str, object]:
 MONEY_KEYS = {"amount", "initial", "reset", "limit", "table_minimum", "table_maximum",
               "payout_limit", "meter_amount", "minimum_wager", "maximum_wager", "paid",
               "award", "trigger", "reserve", "overflow", "total_paid", "contributed", "funded",
-              "wager_amount", "meter_before", "meter_after"}
+              "wager_amount", "meter_before", "meter_after", "total"}
 CENT = Decimal("0.01")
 PERCENT_KEYS = {"rate", "reserve_rate"}
 # A meter's terms as the Rules Submission form names them.
 METER_FIELDS = {"initial": "Initial amount", "reset": "Reset amount", "limit": "Limit",
                 "rate": "Rate of progression", "reserve_rate": "Reserve rate"}
 ROLE_KEYS = {"role", "roles"}
+# Events whose "user" value is a person's user name (casino/signals.py): shown by name.
+PEOPLE_ENTITIES = {"staffmembership", "membership", "token"}
 _WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _ABILITY_PREFIX = "Casino | ability | "
@@ -191,6 +220,43 @@ def _option_value(game: str, option: str, value: str) -> str:
     return choice_name(option, value)
 
 
+@lru_cache(maxsize=1)
+def _wager_names() -> dict[str, set[str]]:
+    names: dict[str, set[str]] = {}
+    for game in games.GAMES:
+        for wager in games.spec(game).wagers:
+            names.setdefault(wager.key, set()).add(wager.name)
+    return names
+
+
+def wager_name(key: str, game: str = "") -> str | None:
+    """A wager by its regulation name, the engine's (``six_card_bonus`` -> "Six Card Bonus
+    Wager"): the game's when known, else the one name every game offering it gives it (a
+    slip's events name the table, not the game); None for a key no game offers."""
+    found = games.spec(game).wager(key) if game in games.GAMES else None
+    if found is not None:
+        return found.name
+    names = _wager_names().get(key, set())
+    return next(iter(names)) if len(names) == 1 else None
+
+
+def event_changes(event) -> list[FieldChange]:
+    """``changes`` of an event. The person an event is about, read with it
+    (``casino.selectors.with_people``), is the one its "user" value names by user name: named
+    from there, not read again."""
+    name = getattr(event, "target_person", None)
+    memo = _NAMES.get()
+    if name is not None and memo is not None:
+        memo.setdefault(("user", repr(event.target_repr)), name.strip() or event.target_repr)
+    return changes(event.before, event.after, event.action)
+
+
+def _user_name(value) -> str | None:
+    """A person stored by their user name (a staff membership's, a token's) by their name."""
+    user = get_user_model().objects.filter(username=str(value)).first()
+    return person(user) if user is not None else None
+
+
 def paytable_name(paytable_id: str) -> str | None:
     """A catalog paytable id (``three_card_poker.pair_plus.D``) as its catalog title ("Pair
     Plus paytable D"); one a property added is named from its wager the same way."""
@@ -226,6 +292,11 @@ def shown(value, key: str = "", entity: str = "", game: str = "") -> str:
         return money
     if field in PERCENT_KEYS and (percent := _percent(value)) is not None:
         return percent
+    if field == "wager" and isinstance(value, str) and (name := wager_name(value, game)):
+        return name
+    if field == "user" and entity in PEOPLE_ENTITIES and (
+            name := _named(("user",), _user_name, value)) is not None:
+        return name
     if field == "status":
         labels = AUDIT.statuses.get(entity) or {}
         return labels.get(text) or words(text)
@@ -281,12 +352,16 @@ def changes(before: dict | None, after: dict | None, action: str = "") -> list[F
         return AUDIT.labels.get((entity, key)) or label(key, game)
 
     old, new = _flat(before or {}), _flat(after or {})
+    # What the event is about, shown even where it did not change (a payment's amount).
+    context = [FieldChange(label_of(key), "", say(new[key], key), "set")
+               for key in AUDIT.shown_with.get(action, ())
+               if key in new and before is not None and old.get(key) == new[key]]
     if before is None or after is None:
         side, kind = (new, "set") if before is None else (old, "removed")
         return [FieldChange(label_of(k), "" if before is None else say(v, k),
                             say(v, k) if before is None else "", kind)
                 for k, v in side.items()]
-    out = []
+    out = context
     for key in [*new, *(k for k in old if k not in new)]:
         a, b = old.get(key, None), new.get(key, None)
         if a == b:

@@ -13,7 +13,7 @@ from casino import registry
 from casino.chain_status import chain_statuses
 from casino.permissions import can
 from casino.registry import Card, Panel
-from casino.selectors import audit_event_list
+from casino.selectors import audit_event_list, with_people
 
 # The ground floor's own cards, after the apps' (registration order).
 CARDS: list[Card] = [
@@ -23,6 +23,9 @@ CARDS: list[Card] = [
 ]
 
 RECENT = 5  # rows in each "recent" list
+# Pages for those who integrate (the API documentation): a card opening one shows only to
+# whoever uses the API (``api.access``); floor and compliance staff never land on Swagger.
+DEVELOPER_PAGES = {"api-docs", "api-schema"}
 
 
 def all_cards() -> list[Card]:
@@ -35,6 +38,8 @@ def cards_for(user, property) -> list[dict]:
     for card in all_cards():
         if not can(user, card.ability, property) or (card.unless
                                                       and can(user, card.unless, property)):
+            continue
+        if card.url_name in DEVELOPER_PAGES and not can(user, "api.access", property):
             continue
         if card.with_property and property is None:
             continue  # a superuser belongs to no property: no property page to link
@@ -65,7 +70,7 @@ def _chain_status(user, property):
 def _recent_events(user, property):
     if not can(user, "audit.read", property):
         return None
-    return list(audit_event_list(user=user).filter(property=property)[:RECENT * 2])
+    return list(with_people(audit_event_list(user=user).filter(property=property))[:RECENT * 2])
 
 
 PANELS = [

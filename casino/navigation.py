@@ -20,6 +20,7 @@ class Link:
 
 NAV: tuple[Link, ...] = (
     Link("Floor", "tables:floor", ("tables.read",)),
+    Link("Your shift", "tables:shift", ("slips.validate",), "/floor/shift/"),
     Link("Meters", "tables:meter-list", ("meters.read",), "/floor/meters/"),
     Link("Jackpot slips", "tables:slip-list", ("slips.read",), "/floor/slips/"),
     # Approvers land on their queue; everyone else who sees the floor on the list of layouts.
@@ -28,7 +29,9 @@ NAV: tuple[Link, ...] = (
     Link("Rules Submissions", "rulesubmissions:list", ("rulesubmissions.read",)),
     Link("Paytable catalog", "rulesubmissions:paytables", ("rulesubmissions.read",)),
     Link("Audit log", "audit_log", ("audit.read",)),
-    Link("API docs", "api-docs", ("engine.settle",)),
+    # For integrations (the API client role; superusers, who issue their tokens): floor and
+    # compliance staff never land on Swagger (issue 30).
+    Link("API docs", "api-docs", ("api.access",)),
 )
 
 

@@ -28,6 +28,7 @@ class AuditWords:
     choices: dict[str, dict[str, str]] = field(default_factory=dict)  # stored key -> labels
     labels: dict[tuple[str, str], str] = field(default_factory=dict)  # (entity, field) -> label
     values: dict[tuple[str, str], Callable] = field(default_factory=dict)  # -> name(value)
+    shown_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # code -> fields
 
 
 AUDIT = AuditWords()
@@ -40,10 +41,13 @@ def _labels(choices) -> dict[str, str]:
 
 def audit_words(*, entities: dict | None = None, names: dict | None = None,
                 statuses: dict | None = None, choices: dict | None = None,
-                labels: dict | None = None, values: dict | None = None) -> None:
+                labels: dict | None = None, values: dict | None = None,
+                shown_with: dict | None = None) -> None:
     """Add an app's words. ``statuses`` maps an entity to its status choices; ``choices`` a
     stored key (``kind``, ``paid_from``) to choices, merged with other apps' under the same key;
-    ``values`` maps (entity, field) to a function naming a stored value (or returning None)."""
+    ``values`` maps (entity, field) to a function naming a stored value (or returning None);
+    ``shown_with`` maps an action code to the fields its event shows even when unchanged (a
+    payment's amount, seat and where it was paid from)."""
     AUDIT.entities.update(entities or {})
     AUDIT.names.update(names or {})
     AUDIT.statuses.update({entity: _labels(c) for entity, c in (statuses or {}).items()})
@@ -51,6 +55,7 @@ def audit_words(*, entities: dict | None = None, names: dict | None = None,
         AUDIT.choices.setdefault(key, {}).update(_labels(found))
     AUDIT.labels.update(labels or {})
     AUDIT.values.update(values or {})
+    AUDIT.shown_with.update(shown_with or {})
 
 
 # --- Dashboard ------------------------------------------------------------------------------

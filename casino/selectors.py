@@ -10,10 +10,12 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Case, CharField, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
-from casino.audit_display import action_name
+from casino.audit_display import action_name, object_name
+from casino.formats import person
 from casino.models import AuditEvent, Property
 from casino.permissions import property_ids, staff_properties
 from casino.roles import ROLES, Role
@@ -140,7 +142,7 @@ def page_objects(events, chosen: str = "", *,
     seen: dict[str, tuple[str, str]] = {}
     for e in events:
         if e.target_type_id and (key := e.target_key()) not in seen:
-            seen[key] = (_kind(e.target_type), e.target_repr or key.partition(":")[2])
+            seen[key] = (_kind(e.target_type), object_name(e) or key.partition(":")[2])
     if chosen and chosen not in seen:
         try:
             ct, object_id = _parse_target(chosen)
@@ -150,6 +152,8 @@ def page_objects(events, chosen: str = "", *,
             latest = (_visible(user).filter(target_type=ct, target_id=object_id)
                       .order_by("-created_at", "-id").values_list("target_repr", flat=True)
                       .first()) if user is not None else None
+            if ct.model_class() is get_user_model():
+                latest = _user_name(object_id) or latest or f"Person #{object_id}"
             seen[chosen] = (_kind(ct), latest or f"{_kind(ct)} #{object_id}")
     groups: dict[str, list[tuple[str, str]]] = {}
     for key, (kind, text) in seen.items():
@@ -158,9 +162,17 @@ def page_objects(events, chosen: str = "", *,
 
 
 def _kind(ct: ContentType) -> str:
-    """A kind of object as staff say it ("Jackpot slip"), from its model's name."""
+    """A kind of object as staff say it ("Jackpot slip"), from its model's name; users are
+    "People", named by their names, apart from the things they work on (issue 30)."""
     model = ct.model_class()
+    if model is get_user_model():
+        return "People"
     return str(model._meta.verbose_name).capitalize() if model else ct.model
+
+
+def _user_name(pk: str) -> str | None:
+    user = get_user_model().objects.filter(pk=pk).first() if pk.isdecimal() else None
+    return person(user) if user is not None else None
 
 
 def audit_people(*, user) -> list[str]:
@@ -169,7 +181,17 @@ def audit_people(*, user) -> list[str]:
     people = get_user_model().objects.all()
     if not user.is_superuser:
         people = people.filter(memberships__property_id__in=property_ids(user)).distinct()
-    return sorted({(u.get_full_name() or u.get_username()) for u in people})
+    return sorted({person(u) for u in people})
+
+
+def with_people(qs: QuerySet[AuditEvent]) -> QuerySet[AuditEvent]:
+    """The events with ``target_person``: the name of the person each is about (a user's
+    target name is their user name), read in the events' own query, never one per event."""
+    User = get_user_model()  # noqa: N806
+    people = (User.objects.annotate(key=Cast("pk", CharField())).filter(key=OuterRef("target_id"))
+              .annotate(name=Concat("first_name", Value(" "), "last_name")).values("name")[:1])
+    return qs.annotate(target_person=Case(When(
+        target_type=ContentType.objects.get_for_model(User), then=Subquery(people))))
 
 
 COUNT_CAP = 10_000

@@ -385,8 +385,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Every error answer in the one shape (casino/api_errors.py), enums as drf-spectacular does.
+    # What answers always send, closed request bodies, the busy 503 (casino/schema_hooks.py).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "casino.api_errors.schema_error_answers"],
+                             "casino.api_errors.schema_error_answers",
+                             "casino.schema_hooks.schema_strictness",
+                             "tables.floor.round_schema.game_rounds"],
     # One name per choice set that shares a field name with another (generated clients' types).
     "ENUM_NAME_OVERRIDES": {
         "TableStatusEnum": "tables.floor.models.TableStatus",

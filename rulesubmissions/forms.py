@@ -155,6 +155,10 @@ class Editor:
                                            "text", terms.get("payout_limit") or "",
                                            rule=spec.payout_limit_rule))
         self.placed: set[str] = set()  # a meter two wagers share is shown once
+        # The meters these terms need, the only ones shown (``needed_meters``, as checked).
+        self.needed = needed_meters(
+            spec, [w.key for w in spec.wagers if w.base or w.key in wagers],
+            {o.key: options.get(o.key, o.default) for o in spec.options})
         self.wagers = [self._wager(w, cat, wagers, meters) for w in spec.wagers]
         # Meters an option brings (the Must-Hit-By Mystery Bonus meter, §631b.6(c)(4)).
         self.option_meters = [self._meter(m, meters) for m in spec.meters
@@ -186,10 +190,20 @@ class Editor:
 
     def _meter(self, m, meters: dict) -> dict:
         return {"meter": m, "errors": self._errors(f"meters.{m.key}"),
-                "dom_id": dom_id(f"meters.{m.key}"),
+                "dom_id": dom_id(f"meters.{m.key}"), "shown": m.key in self.needed,
+                "needed_by": self._needed_by(m),
                 "fields": [self._field(f"meters.{m.key}.{f}", label, "text",
                                        (meters.get(m.key) or {}).get(f, ""), rule=m.rule)
                            for f, label in METER_FIELDS.items()]}
+
+    def _needed_by(self, m) -> str:
+        """The ids of the inputs whose choice brings meter ``m`` (a wager's "offered" box, an
+        option), for static/rulesubmissions/editor.js; "" if a wager always offered needs it."""
+        wagers = [w for w in self.spec.wagers if m in self.spec.meters_for(w.key)]
+        if any(w.base for w in wagers):
+            return ""
+        ids = [f"offer-{w.key}" for w in wagers]
+        return " ".join(ids + ([dom_id(f"options.{m.key}")] if self.spec.option(m.key) else []))
 
     def _meters_of(self, wager_key: str) -> list:
         own = [m for m in self.spec.meters_for(wager_key) if m.key not in self.placed]
@@ -207,6 +221,10 @@ class Editor:
         fields = [*self.options, *self.limits]
         fields += [w["field"] for w in self.wagers]
         return fields + [f for m in self.meter_blocks() for f in m["fields"]]
+
+    @property
+    def option_meters_shown(self) -> bool:
+        return any(m["shown"] for m in self.option_meters)
 
     def meter_blocks(self) -> list[dict]:
         return [*(m for w in self.wagers for m in w["meters"]), *self.option_meters]

@@ -104,8 +104,8 @@ def par_sheet_compute(*, sheet_id: int, property_id: int | None) -> None:
     """Compute one queued par line in the worker, saving its progress as it goes."""
     from casino.models import Property
 
-    sheet = ParSheet.objects.get(pk=sheet_id)
-    if sheet.status == ParSheetStatus.DONE:
+    sheet = ParSheet.objects.filter(pk=sheet_id).first()
+    if sheet is None or sheet.status == ParSheetStatus.DONE:  # gone meanwhile, or done
         return
     ParSheet.objects.filter(pk=sheet_id).update(status=ParSheetStatus.RUNNING, progress=0)
     saved = [0.0]

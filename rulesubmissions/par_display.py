@@ -1,6 +1,6 @@
-"""A par sheet's figures in the words and formats staff read, shared by the Par sheet tab and
-the filing packet: percentages, dollars, row names, the method (exact, or simulated with its
-interval) and, where the player decides, the strategy the figures assume."""
+"""A par sheet's figures in the words and formats staff read, shared by the Par sheet tab, the
+compliance review and the filing packet: percentages, dollars, row names, the method (exact, or
+simulated with its interval) and, where the player decides, the strategy the figures assume."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from decimal import Decimal
 
 from casino.formats import money
 from games.names import hand_name, words
+from rulesubmissions import par
 from rulesubmissions.engine import game_spec
+from rulesubmissions.selectors import display_catalog
 
 
 def percent(value) -> str:
@@ -79,3 +81,17 @@ def line_title(game: str, wager: str) -> str:
     spec = game_spec(game)
     found = spec.wager(wager) if spec else None
     return found.name if found else words(wager)
+
+
+def par_sheet_context(submission) -> dict:
+    """What ``par/_sheet.html`` shows of a submission, on its Par sheet tab and on its review:
+    each line's state and wagers in words, and the offered wagers no sheet covers."""
+    state = par.par_sheet_state(submission)
+    catalog = display_catalog(submission.property)
+    lines = []
+    for request, sheet in state["lines"]:
+        lines.append({"title": line_title(submission.game, request.wager), "sheet": sheet,
+                      "wagers": [wager_view(w, catalog) for w in sheet.result["wagers"]]
+                      if sheet is not None and sheet.result else []})
+    uncovered = [line_title(submission.game, k) for k in state["uncovered"]]
+    return {"submission": submission, "state": state, "lines": lines, "uncovered": uncovered}

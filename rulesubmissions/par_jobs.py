@@ -4,6 +4,8 @@ dependency runs one way: this module -> ``tasks`` -> ``par`` (issue 18: no impor
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -13,6 +15,10 @@ from rulesubmissions.engine import game_spec
 from rulesubmissions.models import ParSheet, ParSheetStatus, RulesSubmission
 from rulesubmissions.selectors import catalog_for
 from rulesubmissions.tasks import compute_par_sheets
+
+log = logging.getLogger(__name__)
+NOT_STARTED = ("the background workers could not be reached, so the computation did not "
+               "start; ask again")
 
 
 @transaction.atomic
@@ -35,8 +41,35 @@ def par_sheet_request(*, submission: RulesSubmission, user) -> list[ParSheet]:
         audit_record(actor=user, action="rulesubmissions.par_sheet.request", target=submission,
                      after={"par_sheets": _line_names(submission, queued)})
         ids, prop = [s.pk for s in queued], submission.property_id
-        transaction.on_commit(lambda: compute_par_sheets.delay(ids, prop))
+        transaction.on_commit(lambda: _start(ids, prop))
     return queued
+
+
+def _start(ids: list[int], property_id: int | None) -> None:
+    """Send the job once the lines are saved, trying the broker once (a submit does not wait
+    on a broker that is down); if it cannot take the job, the lines fail with the reason, so
+    the page offers to ask again instead of a bar that never ends."""
+    try:
+        with compute_par_sheets.app.connection_for_write() as connection:
+            connection.ensure_connection(max_retries=0)
+            compute_par_sheets.apply_async(args=[ids, property_id], retry=False,
+                                           connection=connection)
+    except Exception:  # noqa: BLE001 - any broker failure; the lines say so
+        log.warning("broker unavailable: par sheets %s not started", ids)
+        ParSheet.objects.filter(pk__in=ids, status=ParSheetStatus.QUEUED).update(
+            status=ParSheetStatus.FAILED, error=NOT_STARTED, finished_at=timezone.now())
+
+
+def par_sheets_on_submit(*, submission_id: int, user) -> None:
+    """A submitted version's par sheets, asked for once the submission is saved, so the
+    compliance officer's review shows the house edge of the terms to approve (§601a.2). Par
+    never stops a submission: anything that goes wrong here is logged, and the review page
+    offers to compute the sheets again."""
+    try:
+        submission = RulesSubmission.objects.get(pk=submission_id)
+        par_sheet_request(submission=submission, user=user)
+    except Exception:  # noqa: BLE001 - the submission stands whatever happens here
+        log.exception("par sheets of submission %s not requested", submission_id)
 
 
 def _line_names(submission: RulesSubmission, sheets: list[ParSheet]) -> list[str]:

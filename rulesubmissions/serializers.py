@@ -134,18 +134,22 @@ class GameField(Choice):
         return data
 
 
+WAGERS_HELP = "Each wager offered -> its paytable (name or id; \"\" for none)."
+
+
 class SubmissionTerms(StrictSerializer):
-    """A Rules Submission's terms (``POST`` a draft, ``PUT`` all of them, ``PATCH`` some)."""
+    """A new draft's terms (``POST``): the game, and any term it leaves out takes its
+    default (the base wagers only, each option's default; the rules name what a version
+    needs, e.g. a meter's terms for each progressive wager)."""
 
     unknown_message = "not a term of a Rules Submission (terms: {fields})"
 
     property = Id(required=False, help_text="Your property (the first where you are staff "
-                                            "if omitted); only on POST.")
+                                            "if omitted).")
     game = GameField(help_text="The game (GET /api/v1/games/ lists them).")
     options = OptionsField(required=False)
-    wagers = serializers.DictField(
-        child=Text(max_length=200, allow_blank=True), required=False,
-        help_text="Each wager offered -> its paytable (name or id; \"\" for none).")
+    wagers = serializers.DictField(child=Text(max_length=200, allow_blank=True),
+                                   required=False, help_text=WAGERS_HELP)
     meters = serializers.DictField(child=MeterTerms(), required=False,
                                    help_text="Meter key -> its terms.")
     table_minimum = Money(required=False, allow_blank=True, help_text="Dollars, e.g. \"5.00\".")
@@ -157,12 +161,50 @@ class SubmissionTerms(StrictSerializer):
         return [*TERMS, "property"]
 
 
+class SubmissionReplace(SubmissionTerms):
+    """Every term of a draft or returned version (``PUT`` replaces them all): each is
+    required but ``payout_limit`` (none if left out) and ``game``, which never changes
+    (leave it out, or send the version's own)."""
+
+    unknown_message = "not a term of a Rules Submission version (terms: {fields})"
+
+    property = None  # a version stays at its property
+    game = GameField(required=False, help_text="The version's game: it never changes.")
+    options = OptionsField(help_text="Option key -> value, every option of the game.")
+    wagers = serializers.DictField(child=Text(max_length=200, allow_blank=True),
+                                   help_text=WAGERS_HELP)
+    meters = serializers.DictField(child=MeterTerms(), help_text="Meter key -> its terms, "
+                                   "one for each meter the offered wagers feed ({} if none).")
+    table_minimum = Money(help_text="Dollars, e.g. \"5.00\".")
+    table_maximum = Money(help_text="Dollars, e.g. \"500.00\".")
+
+    def writable(self) -> list[str]:
+        return list(TERMS)
+
+
+class SubmissionChange(SubmissionReplace):
+    """Some terms of a draft or returned version (``PATCH``, ``rulesubmissions.terms_merge``):
+    a term sent replaces the stored one, and the maps are merged key by key; ``null`` as a
+    wager's or a meter's entry takes it out."""
+
+    wagers = serializers.DictField(
+        child=Text(max_length=200, allow_blank=True, allow_null=True),
+        help_text="Wager -> its paytable, merged into the stored map: a wager sent replaces "
+                  "its entry, null stops offering it, the others stay.")
+    meters = serializers.DictField(
+        child=MeterTerms(allow_null=True),
+        help_text="Meter key -> its terms, merged into the stored map: a meter sent replaces "
+                  "its terms whole, null drops them, the others stay.")
+
+
 def terms_of(validated: dict) -> dict:
-    """The validated terms as the services read them (amounts as dollar strings)."""
+    """The validated terms as the services read them (amounts as dollar strings; a meter's
+    ``None``, a PATCH's removal, kept)."""
     terms = {}
     for key, value in validated.items():
         if key == "meters":
-            value = {k: {f: ("" if v is None else str(v)) for f, v in m.items()}
+            value = {k: None if m is None else {f: ("" if v is None else str(v))
+                                                for f, v in m.items()}
                      for k, m in value.items()}
         elif key in ("table_minimum", "table_maximum", "payout_limit"):
             value = "" if value is None else str(value)
@@ -234,8 +276,8 @@ class MeterTermsAnswer(serializers.Serializer):
     initial = serializers.CharField()
     reset = serializers.CharField()
     rate = serializers.CharField()
-    reserve_rate = serializers.CharField(allow_blank=True, required=False)
-    limit = serializers.CharField(allow_blank=True, required=False)
+    reserve_rate = serializers.CharField(allow_blank=True, help_text="\"\" when none")
+    limit = serializers.CharField(allow_blank=True, help_text="\"\" when none")
 
 
 # The version diff (GET .../{id}/diff/): what the compliance review shows, as data.

@@ -20,7 +20,7 @@ from casino.models import Property
 from casino.permissions import require
 from games import game_refusal
 from games.paytables import entry_errors, known_hands, parse_paytable
-from rulesubmissions import selectors
+from rulesubmissions import par_jobs, selectors
 from rulesubmissions.decisions import (  # noqa: F401 (``services.X``: the names callers use)
     EDITABLE,
     TRANSITION_ABILITY,
@@ -38,6 +38,7 @@ from rulesubmissions.models import (
     RulesSubmission,
     Status,
 )
+from rulesubmissions.terms_merge import merge_terms
 from rulesubmissions.validation import Checked, check_terms
 
 PAYTABLE_TRANSITIONS: dict[str, set[str]] = {
@@ -55,6 +56,11 @@ class RulesError(Exception):
     def __init__(self, errors: dict[str, list[str]]):
         self.errors = errors
         super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+
+
+class StateRefused(RulesError):
+    """Refused by the record's state, not by the request (the API's 409): approving an
+    approved version, changing a submitted one, opening an open table."""
 
 
 class StaleVersion(Exception):
@@ -128,8 +134,8 @@ def _refuse_second_open(prop: Property, game: str) -> None:
     open_one = RulesSubmission.objects.filter(property=prop, game=game,
                                               status__in=OPEN_STATUSES).first()
     if open_one is not None:
-        raise RulesError({"game": [f"version {open_one.version} of this game is still "
-                                   f"{open_one.get_status_display().lower()}; finish it first"]})
+        raise StateRefused({"game": [f"version {open_one.version} of this game is still "
+                                     f"{open_one.get_status_display().lower()}; finish it first"]})
 
 
 def _save_new(submission: RulesSubmission) -> RulesSubmission:
@@ -137,7 +143,7 @@ def _save_new(submission: RulesSubmission) -> RulesSubmission:
         with transaction.atomic():
             submission.save()
     except IntegrityError:
-        raise RulesError({"game": ["another open version of this game was just created"]}) \
+        raise StateRefused({"game": ["another open version of this game was just created"]}) \
             from None
     return submission
 
@@ -165,7 +171,7 @@ def submission_new_version(*, actor, property: Property, game: str) -> RulesSubm
     require(actor, "rulesubmissions.draft", property)
     base = selectors.latest_approved(property=property, game=game)
     if base is None:
-        raise RulesError({"game": ["no approved version to amend; create a new submission"]})
+        raise StateRefused({"game": ["no approved version to amend; create a new submission"]})
     return submission_create(actor=actor, property=property, terms=base.terms())
 
 
@@ -188,10 +194,11 @@ def submission_update(*, actor, submission: RulesSubmission, terms: dict, partia
     require(actor, "rulesubmissions.draft", submission.property)
     submission_check_if_match(submission, if_match)
     if partial and isinstance(terms, dict):
-        terms = {**submission.terms(), **terms}
+        terms = merge_terms(submission.terms(), terms)  # maps key by key (``terms_merge``)
     if submission.status not in EDITABLE:
-        raise RulesError({"status": [f"a {submission.get_status_display().lower()} version "
-                                     "cannot be changed; create a new version"]})
+        raise StateRefused({"status": [
+            f"Version {submission.version} is {submission.get_status_display().lower()}: only "
+            "a draft or a returned version can be changed; create a new version"]})
     if isinstance(terms, dict) and terms.get("game", submission.game) != submission.game:
         raise RulesError({"game": ["the game of a submission cannot change"]})
     clean = _checked_terms(submission.property, {**terms, "game": submission.game})
@@ -212,7 +219,7 @@ def _verify_transition(actor, submission: RulesSubmission, to: str, comment: str
                        effective_date: date | None) -> None:
     decision = may_transition(actor, submission, to)  # the pages' rule (``decisions``)
     if decision.by == "state":
-        raise RulesError({decision.field: [decision.reason]})
+        raise StateRefused({decision.field: [decision.reason]})
     if not decision:  # the role, or the version's own author or submitter: a 403
         raise PermissionDenied(decision.reason)
     if to == Status.RETURNED and not comment.strip():
@@ -234,6 +241,9 @@ def submission_transition(*, actor, submission: RulesSubmission, to: str, commen
     now = timezone.now()
     if to == Status.SUBMITTED:
         submission.submitted_by, submission.submitted_at = actor, now
+        # Its par sheets, for the review: asked for after the commit, never stopping it.
+        transaction.on_commit(lambda: par_jobs.par_sheets_on_submit(
+            submission_id=submission.pk, user=actor))
     else:
         submission.reviewed_by, submission.reviewed_at = actor, now
         submission.review_comment = comment.strip()
@@ -337,9 +347,9 @@ def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> Catalog
     paytable = CatalogPaytable.objects.select_for_update().get(pk=paytable.pk)
     if paytable.status != PaytableStatus.PROPOSED or to not in PAYTABLE_TRANSITIONS[
             paytable.status]:
-        raise RulesError({"status": [f"{paytable.paytable_id} is "
-                                     f"{paytable.get_status_display().lower()}, no longer a "
-                                     "proposal"]})
+        raise StateRefused({"status": [f"{paytable.paytable_id} is "
+                                       f"{paytable.get_status_display().lower()}, no longer a "
+                                       "proposal"]})
     require(actor, "paytables.approve", paytable.property)
     if paytable_is_own(actor, paytable):
         raise PermissionDenied("a second compliance officer must decide on a paytable")
@@ -354,9 +364,9 @@ def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> Catalog
 def _paytable_for_decision(actor, paytable: CatalogPaytable, to: str) -> CatalogPaytable:
     paytable = CatalogPaytable.objects.select_for_update().get(pk=paytable.pk)
     if to not in PAYTABLE_TRANSITIONS[paytable.status]:
-        raise RulesError({"status": [f"{paytable.paytable_id} is "
-                                     f"{paytable.get_status_display().lower()}: it cannot be "
-                                     f"{PaytableStatus(to).label.lower()} now"]})
+        raise StateRefused({"status": [f"{paytable.paytable_id} is "
+                                       f"{paytable.get_status_display().lower()}: it cannot be "
+                                       f"{PaytableStatus(to).label.lower()} now"]})
     require(actor, "paytables.approve", paytable.property)
     return paytable
 
@@ -373,8 +383,8 @@ def paytable_request_retirement(*, actor, paytable: CatalogPaytable,
     users = selectors.submissions_using(paytable)
     if users:
         named = ", ".join(f"version {s.version}" for s in users)
-        raise RulesError({"status": [f"{named} of this game selects it: approve a version "
-                                     "without it first"]})
+        raise StateRefused({"status": [f"{named} of this game selects it: approve a version "
+                                       "without it first"]})
     before = {"status": paytable.status}
     paytable.status = PaytableStatus.RETIRING
     paytable.retire_requested_by, paytable.retire_requested_at = actor, timezone.now()
@@ -397,8 +407,8 @@ def paytable_decide_retirement(*, actor, paytable: CatalogPaytable, to: str) -> 
     if actor.pk == paytable.retire_requested_by_id:
         raise PermissionDenied("a second compliance officer must confirm a retirement")
     if to == PaytableStatus.RETIRED and (users := selectors.submissions_using(paytable)):
-        raise RulesError({"status": [f"version {users[0].version} of this game now selects "
-                                     "it; it cannot be retired"]})
+        raise StateRefused({"status": [f"version {users[0].version} of this game now selects "
+                                       "it; it cannot be retired"]})
     before = {"status": paytable.status}
     paytable.status = to
     if to == PaytableStatus.RETIRED:

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from casino.formats import person
 from casino.permissions import ability_required, can, require
 from rulesubmissions import decisions, selectors, services
 from rulesubmissions.diff import diff_terms
@@ -27,6 +28,7 @@ from rulesubmissions.forms import (
     terms_from_post,
 )
 from rulesubmissions.models import Status
+from rulesubmissions.par_display import par_sheet_context
 from rulesubmissions.templatetags.rulesubmissions_tags import game_name
 
 EMPTY_TERMS: dict = {}
@@ -269,14 +271,14 @@ def _confirm_decision(request, submission, to, form):
     comment = form.cleaned_data["comment"]
     return _confirm(request, submission, action="return", button="Return", back=back,
                     heading=f"Return version {submission.version} with your comment?",
-                    consequences=[f"It goes back to {submission.author.get_username()} to "
+                    consequences=[f"It goes back to {person(submission.author)} to "
                                   "change and submit again.", f"Your comment: {comment}"],
                     fields={"comment": comment})
 
 
 def _decided(submission, to, data) -> str:
     if to == Status.RETURNED:
-        return f"Version {submission.version} returned to {submission.author.get_username()}."
+        return f"Version {submission.version} returned to {person(submission.author)}."
     effective = data["effective_date"]
     if effective > timezone.localdate():
         return (f"Version {submission.version} approved: scheduled, in force from "
@@ -335,6 +337,7 @@ def _review_page(request, submission, *, status=200, approve_form=None, return_f
         "history": selectors.review_history(submission),
         "approve_form": approve_form or ApproveForm(), "return_form": return_form or ReturnForm(),
         "decide": decisions.may_approve(request.user, submission),
+        "par": par_sheet_context(submission),  # computed on submit (par_jobs)
     }, status=status)
 
 

@@ -23,6 +23,7 @@ from tables.meters.reconciliation import open_alerts
 from tables.meters.selectors import meter_key_name
 from tables.slips.evidence import check_slips
 from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
+from tables.slips.waiting import waiting_rows
 
 CARDS = [
     Card("layouts.approve", "Approve table layouts",
@@ -47,6 +48,11 @@ CARDS = [
          "Pai Gow hand, in the interactive API documentation.", "api-docs"),
 ]
 
+
+# A table's progressive system is stored by its identifier ("PTS-1001"): said what it is, as
+# the table's form does (e.g. §649a.2(c)).
+PROGRESSIVE_SYSTEM_LABEL = ("Progressive table game system (the identifier of the system that "
+                            "runs the table's progressive meters)")
 
 # What an archive of the meter ledger records (tables.meters.ledger_archive), per property.
 LEDGER_ARCHIVE_LABELS = {
@@ -92,7 +98,7 @@ def waiting_slips_panel(user, property) -> list | None:
     slips = (JackpotSlip.objects.filter(property=property,
                                         status__in=(SlipStatus.RECORDED, SlipStatus.VALIDATED))
              .select_related("table", "recorded_by").order_by("recorded_at", "number"))
-    return [{"slip": s, "own": s.recorded_by_id == user.pk} for s in slips]
+    return waiting_rows(list(slips), user)  # one Validate row per jackpot (issue 30)
 
 
 def layout_queue_panel(user, property) -> list | None:
@@ -141,8 +147,15 @@ def register() -> None:
         labels={("meter", "key"): "Meter", ("meter", "submission"): "Rules Submission",
                 ("layout", "version"): "Rules Submission version",
                 ("table", "version"): "Rules Submission version",
+                ("table", "progressive_system"): PROGRESSIVE_SYSTEM_LABEL,
+                ("table", "progressive_lockout"): "The progressive system has a lock-out",
+                ("slip", "award"): "Payout", ("slip", "total"): "Total of the payouts validated",
+                ("slip", "rule"): "Sections", ("slip", "number"): "Slip number",
+                ("slip", "companions"): "Slips recorded with it",
                 **{("meter_ledger", key): words for key, words in LEDGER_ARCHIVE_LABELS.items()}},
-        values={("meter", "submission"): submission_name, ("meter", "key"): meter_key_name})
+        values={("meter", "submission"): submission_name, ("meter", "key"): meter_key_name},
+        # A payment's event says what was paid, to which seat, from where (issue 30).
+        shown_with={"tables.slip.pay": ("award", "seat", "paid_from")})
     for history in HISTORY:
         registry.history_table(history)
     # The ledger is the meters' record (§605a.7), slips and readings the floor's: only

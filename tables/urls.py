@@ -5,10 +5,11 @@ are pages under /floor/ (namespace "tables"), ``api_urlpatterns`` are under /api
 
 from tables.floor import urls as floor
 from tables.meters import urls as meters
+from tables.shift import urls as shift
 from tables.signs import urls as signs
 from tables.slips import urls as slips
 
-ROOMS = (floor, meters, slips, signs)
+ROOMS = (floor, meters, slips, signs, shift)
 
 urlpatterns = [pattern for room in ROOMS for pattern in room.urlpatterns]
 api_urlpatterns = [pattern for room in ROOMS for pattern in room.api_urlpatterns]

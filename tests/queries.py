@@ -40,11 +40,23 @@ class Counted:
         return Counter(f"{s.split(None, 1)[0]} {_first_table(s)}" for s in self.statements)
 
 
+def _outer(sql: str, marker: str) -> int:
+    """Where ``marker`` first occurs outside parentheses (a subquery among the columns read
+    is not the table read), or -1."""
+    depth = 0
+    for at, char in enumerate(sql):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and sql.startswith(marker, at):
+            return at
+    return -1
+
+
 def _first_table(sql: str) -> str:
-    """The table a statement reads or writes: after INSERT INTO, UPDATE or the first FROM."""
+    """The table a statement reads or writes: after INSERT INTO, UPDATE or the first FROM
+    outside parentheses."""
     verb = sql.lstrip().split(None, 1)[0].upper()
     marker = {"INSERT": "INSERT INTO ", "UPDATE": "UPDATE "}.get(verb, " FROM ")
-    at = sql.find(marker)
+    at = _outer(sql, marker)
     if at < 0:
         return ""
     rest = sql[at + len(marker):].lstrip()

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("casino", "games", "rulesubmissions", "tables")
 SIZED = (*PACKAGES, "benchmarks", "tests")
 MAX_LINES = 500
-ROOMS = ("floor", "meters", "slips", "signs")  # each may use the rooms before it, never after
+ROOMS = ("floor", "meters", "slips", "signs", "shift")  # each may use those before it, never after
 ABOVE_CASINO = ("rulesubmissions", "tables")
 URL_ROOT = "casino.urls"
 

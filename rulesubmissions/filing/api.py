@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,6 +23,12 @@ from rulesubmissions.filing.content import packet
 from rulesubmissions.filing.pdf import packet_pdf
 
 DIGEST_HEADER = "X-Content-SHA256"
+# The answer's file, declared as what it is (a generated client reads it as bytes).
+PDF_ANSWER = OpenApiResponse(
+    OpenApiTypes.BINARY, description="The packet (PDF); its content digest in X-Content-SHA256.")
+DIGEST = OpenApiParameter(DIGEST_HEADER, str, OpenApiParameter.HEADER, response=[200],
+                          description="The SHA-256 of the packet's content, printed on every "
+                                      "page.")
 
 
 class PDFRenderer(BaseRenderer):
@@ -57,10 +68,9 @@ class FilingPacket(APIView):
 
     @extend_schema(
         operation_id="rules_submissions_filing_packet",
+        parameters=[DIGEST],
         responses={
-            (200, "application/pdf"): OpenApiResponse(
-                OpenApiTypes.BINARY,
-                description="The packet (PDF); its content digest in X-Content-SHA256."),
+            (200, "application/pdf"): PDF_ANSWER,
             **errors(e404="No such version at your properties.",
                      e406="The packet is a PDF: send Accept: application/pdf (or none)."),
         },

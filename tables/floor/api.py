@@ -2,7 +2,8 @@
 ``services``, ``selectors`` and ``layouts``. Each body is read by its serializer
 (``tables.floor.serializers``), which is also its schema. Errors are 400s ``{"errors": {field:
 [messages]}}``; refusals by role are 403s, checked before any body or state; other properties'
-tables and layouts are 404s.
+tables and layouts are 404s. A refusal by the table's or the layout's state (opening an open
+table, submitting a layout that is not being prepared) is a 409 naming the state.
 """
 
 import django_filters
@@ -14,11 +15,12 @@ from rest_framework.response import Response
 import games
 from casino.api_fields import NoBody
 from casino.api_filters import Backend, StrictFilterSet
-from casino.api_views import AbilityByMethod, ActionSchema, ErrorsSerializer, parsed
+from casino.api_views import AbilityByMethod, ActionSchema, ErrorsSerializer, errors, parsed
 from casino.limits import StrictJSONParser, StrictMultiPartParser
 from casino.permissions import HasAbility
 from casino.selectors import current_property
 from games import layout as engine_layout
+from rulesubmissions.api.common import refused
 from rulesubmissions.services import RulesError
 from tables.floor import layouts, selectors, services
 from tables.floor.engine import TableRound, TableSettlementSerializer
@@ -28,6 +30,7 @@ from tables.floor.serializers import (
     LayoutComment,
     LayoutCreate,
     LayoutSerializer,
+    LayoutTicks,
     LayoutUpdate,
     LinkedGroupBody,
     LinkedGroupSerializer,
@@ -97,7 +100,7 @@ class TableList(_TableView, generics.ListAPIView):
             table = services.table_create(actor=request.user,
                                           property=current_property(request.user), data=data)
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(_detail(table), status=201)
 
 
@@ -120,20 +123,23 @@ class TableDetail(_TableView, generics.GenericAPIView):
     def get(self, request, pk: int):
         return Response(_detail(self.get_object()))
 
-    @extend_schema(request=TableBody(partial=True), responses=TableDetailSerializer)
+    @extend_schema(request=TableBody(partial=True), responses={
+        200: TableDetailSerializer,
+        **errors(e409="The table is open: close it before changing its configuration.")})
     def patch(self, request, pk: int):
         table = self.get_object()
         data = parsed(TableBody, request, partial=True)
         try:
             table = services.table_update(actor=request.user, table=table, data=data)
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(_detail(table))
 
 
 class TableAction(_TableView, generics.GenericAPIView):
-    """POST ``open`` or ``close`` (floor manager), no body. Opening is refused with every
-    reason."""
+    """POST ``open`` or ``close`` (floor manager), no body. A refusal by the table's state is
+    a 409: opening an open table, closing a closed one, or opening with every reason it may
+    not (``decisions.may_open``)."""
 
     ACTIONS = {"open": services.table_open, "close": services.table_close}
     ABILITY_BY_METHOD = {"POST": "tables.operate"}
@@ -141,10 +147,12 @@ class TableAction(_TableView, generics.GenericAPIView):
     schema = ActionSchema()
 
     @extend_schema(
-        responses={200: TableDetailSerializer, 400: ErrorsSerializer},
+        responses={200: TableDetailSerializer, **errors(
+            e409="The table's state refuses it: already open (or closed), or every reason "
+                 "it may not open, each with its section.")},
         examples=[OpenApiExample(
             "Refused: every reason, with its section", response_only=True,
-            status_codes=["400"], value={"errors": {"opening": [
+            status_codes=["409"], value={"errors": {"opening": [
                 "No layout is assigned to the table. (§601a.10(a), §649a.2)"]}})])
     def post(self, request, pk: int, action: str):
         table = self.get_object()
@@ -152,7 +160,7 @@ class TableAction(_TableView, generics.GenericAPIView):
         try:
             table = self.ACTIONS[action](actor=request.user, table=table)
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(_detail(table))
 
 
@@ -260,7 +268,7 @@ class LayoutList(_LayoutView, generics.ListAPIView):
                 name=data["name"], game=data["game"], artwork=data["artwork"],
                 checked=data.get("checked", []))
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(LayoutSerializer(layout).data, status=201)
 
 
@@ -274,8 +282,9 @@ class LayoutDetail(_LayoutView, generics.GenericAPIView):
         return Response(LayoutSerializer(self.get_object()).data)
 
     @extend_schema(request={"multipart/form-data": LayoutUpdate,
-                            "application/json": LayoutUpdate},
-                   responses=LayoutSerializer)
+                            "application/json": LayoutTicks},
+                   responses={200: LayoutSerializer, **errors(
+                       e409="The layout is submitted or approved: it cannot be changed.")})
     def patch(self, request, pk: int):
         layout = self.get_object()
         data = _parse_layout(LayoutUpdate, request)
@@ -284,7 +293,7 @@ class LayoutDetail(_LayoutView, generics.GenericAPIView):
                                            checked=data.get("checked"),
                                            artwork=data.get("artwork"))
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(LayoutSerializer(layout).data)
 
 
@@ -313,7 +322,9 @@ class LayoutAction(_LayoutView, generics.GenericAPIView):
     def get_parsers(self):
         return [StrictJSONParser()]
 
-    @extend_schema(responses={200: LayoutSerializer})
+    @extend_schema(responses={200: LayoutSerializer, **errors(
+        e409="The layout's state refuses the action, named in words (submitting an approved "
+             "layout, approving one not submitted, a newer version that changes it).")})
     def post(self, request, pk: int, action: str):
         layout = self.get_object()
         body = parsed(self.BODIES.get(action, NoBody), request)
@@ -321,7 +332,7 @@ class LayoutAction(_LayoutView, generics.GenericAPIView):
             layout = layouts.layout_act(actor=request.user, layout=layout, action=action,
                                         comment=body.get("comment", ""))
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(LayoutSerializer(layout).data)
 
 
@@ -387,5 +398,5 @@ class LinkedGroupList(AbilityByMethod, generics.ListAPIView):
                                                  property=current_property(request.user),
                                                  name=data["name"], game=data["game"])
         except RulesError as exc:
-            return _bad(exc.errors)
+            return refused(exc)
         return Response(LinkedGroupSerializer(group).data, status=201)

@@ -120,12 +120,17 @@ class LineSerializer(serializers.Serializer):
     net = serializers.CharField(help_text="the player's signed result, dollars")
     rule = serializers.CharField()
     paid_from = serializers.CharField()
-    hand = serializers.CharField(required=False)
-    meter = serializers.CharField(required=False)
+    hand = serializers.CharField(required=False, help_text=(
+        "The hand that decided the line; absent where the line names none."))
+    meter = serializers.CharField(required=False, help_text=(
+        "The meter that pays the line; absent on a line no meter pays."))
     meter_reset = serializers.BooleanField(required=False, help_text=(
         "A meter award: true when it pays the meter out whole, so the meter restarts at its "
-        "reset amount; false when a payout limit keeps part of it on the meter (§645a.13(j))."))
-    verification = serializers.CharField(required=False)
+        "reset amount; false when a payout limit keeps part of it on the meter (§645a.13(j)); "
+        "absent on any other line."))
+    verification = serializers.CharField(required=False, help_text=(
+        "The clause making a floorperson or above verify the payout before it is paid "
+        "(§649a.11(c)(5)(iii)); absent where none does."))
 
 
 class SeatSerializer(serializers.Serializer):

@@ -21,7 +21,7 @@ from games import layout as engine_layout
 from games.names import choice_name
 from rulesubmissions import selectors as submissions
 from rulesubmissions.models import RulesSubmission
-from rulesubmissions.services import RulesError
+from rulesubmissions.services import RulesError, StateRefused
 from tables.floor.models import Layout, LayoutStatus
 
 # Artwork is checked by its content, never its name (§601a.10(a): the Board reviews the real
@@ -48,6 +48,11 @@ _ABILITY = {LayoutStatus.SUBMITTED: "layouts.prepare", LayoutStatus.APPROVED: "l
 
 class LayoutError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
+
+
+class LayoutConflict(LayoutError, StateRefused):
+    """Refused by the layout's state, named in words (a 409): changing an approved layout,
+    approving one not submitted, one a newer version changes."""
 
 
 # --- reads ----------------------------------------------------------------------------------
@@ -241,8 +246,8 @@ def layout_update(*, actor, layout: Layout, checked: list | None = None,
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
     require_at(actor, "layouts.prepare", layout.property)
     if layout.status not in EDITABLE:
-        raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
-                                      f"it cannot be changed."]})
+        raise LayoutConflict({"status": [f"This layout is {layout.get_status_display().lower()}: "
+                                        f"it cannot be changed."]})
     before = {"checked": _ticked(layout), **_artwork_record(layout)}
     if checked is not None:
         layout.checked = _checked(checklist_for(layout.submission), checked)
@@ -265,8 +270,8 @@ def layout_tick(*, actor, layout: Layout, key: str, ticked: bool) -> Layout:
     layout = Layout.objects.select_for_update().get(pk=layout.pk)
     require_at(actor, "layouts.prepare", layout.property)
     if layout.status not in EDITABLE:
-        raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
-                                      f"it cannot be changed."]})
+        raise LayoutConflict({"status": [f"This layout is {layout.get_status_display().lower()}: "
+                                        f"it cannot be changed."]})
     items = checklist_for(layout.submission)
     if key not in [i["key"] for i in items]:
         raise LayoutError({"checked": [f"Not on this game's checklist: {key}."]})
@@ -290,10 +295,14 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
     require_at(actor, "layouts.prepare", layout.property)
     newer = newer_version(layout)
     changed = {i["key"] for i in layout_changes(layout, newer)}
-    if not changed or layout.status == LayoutStatus.SUBMITTED:
-        raise LayoutError({"status": ["Only a layout that a newer Rules Submission version "
-                                      "changes, and that is not waiting for compliance, is "
-                                      "checked again."]})
+    state = f"This layout is {layout.get_status_display().lower()}"
+    if layout.status == LayoutStatus.SUBMITTED:
+        raise LayoutConflict({"status": [f"{state}: it is checked again once compliance has "
+                                        "returned it."]})
+    if not changed:
+        raise LayoutConflict({"status": [f"{state}: no newer Rules Submission version changes "
+                                        "what it must show, so there is nothing to check "
+                                        "again."]})
     before = {"status": layout.status, "version": layout.submission.version}
     layout.submission = newer
     layout.checked = [i["key"] for i in checklist_for(newer)
@@ -310,8 +319,8 @@ def layout_recheck(*, actor, layout: Layout) -> Layout:
 
 def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
     if to not in TRANSITIONS[layout.status]:
-        raise LayoutError({"status": [f"This layout is {layout.get_status_display().lower()}: "
-                                      f"it cannot be {_DONE.get(to, to)}."]})
+        raise LayoutConflict({"status": [f"This layout is {layout.get_status_display().lower()}: "
+                                        f"it cannot be {_DONE.get(to, to)}."]})
     require_at(actor, _ABILITY[to], layout.property)
     if to in (LayoutStatus.APPROVED, LayoutStatus.RETURNED) and actor.pk in (
             layout.prepared_by_id, layout.submitted_by_id):
@@ -320,7 +329,7 @@ def _verify_transition(actor, layout: Layout, to: str, comment: str) -> None:
         raise LayoutError({"comment": ["Say what must change before it comes back."]})
     newer = newer_version(layout)
     if to in (LayoutStatus.SUBMITTED, LayoutStatus.APPROVED) and layout_changes(layout, newer):
-        raise LayoutError({"status": [
+        raise LayoutConflict({"status": [
             f"Version {newer.version} has since been approved and changes what this layout "
             f"must show: " + ("check it against that version first." if to ==
                               LayoutStatus.SUBMITTED else "return it so it is checked against "

@@ -134,6 +134,13 @@ class CheckedField(serializers.ListField):
         return super().to_internal_value(data)
 
 
+@extend_schema_field({"type": "string", "format": "binary",
+                      "description": "The artwork file: PNG, JPEG or PDF, checked by its content."})
+class ArtworkFile(serializers.FileField):
+    """The layout's artwork as the file a multipart body uploads (``format: binary``, so a
+    generated client sends a file); the answer gives its address, ``artwork_url``."""
+
+
 class LayoutCreate(StrictSerializer):
     """A layout being prepared (multipart: the artwork is a file)."""
 
@@ -141,7 +148,7 @@ class LayoutCreate(StrictSerializer):
 
     name = text_of(Layout, "name", error_messages={"blank": "Give the layout a name."})
     game = GameField()
-    artwork = serializers.FileField(help_text="PNG, JPEG or PDF, checked by its content.")
+    artwork = ArtworkFile(help_text="PNG, JPEG or PDF, checked by its content.")
     checked = CheckedField(required=False, help_text="The checklist items it shows.")
 
 
@@ -150,7 +157,16 @@ class LayoutUpdate(StrictSerializer):
 
     unknown_message = "Unknown field."
 
-    artwork = serializers.FileField(required=False)
+    artwork = ArtworkFile(required=False, help_text="A new artwork file (multipart only).")
+    checked = CheckedField(required=False)
+
+
+class LayoutTicks(StrictSerializer):
+    """Tick items as JSON (the artwork, a file, comes only in a multipart body; the view reads
+    either with ``LayoutUpdate``): the JSON body's schema."""
+
+    unknown_message = "Unknown field."
+
     checked = CheckedField(required=False)
 
 

@@ -24,7 +24,7 @@ from games.wager_rules import refusals, wager_rules
 from rulesubmissions import selectors as submissions
 from rulesubmissions.engine import game_spec
 from rulesubmissions.models import RulesSubmission
-from rulesubmissions.services import RulesError
+from rulesubmissions.services import RulesError, StateRefused
 from tables.floor import decisions, hooks
 from tables.floor.models import Layout, LinkedGroup, Table, TableStatus
 from tables.floor.selectors import terms_for
@@ -34,11 +34,15 @@ class FloorError(RulesError):
     """Refused by the rules; ``errors`` maps fields to messages (a 400)."""
 
 
+class FloorConflict(FloorError, StateRefused):
+    """Refused by the table's state (a 409): opening an open table, changing an open one."""
+
+
 def _enforce(decision: Decision) -> None:
-    """A refusal by the table's state: a ``FloorError`` naming every reason (the role was
-    refused before, a 403)."""
+    """A refusal by the table's state: a ``FloorConflict`` (a 409) naming every reason (the
+    role was refused before, a 403)."""
     if not decision:
-        raise FloorError({decision.field: list(decision.each) or [decision.reason]})
+        raise FloorConflict({decision.field: list(decision.each) or [decision.reason]})
 
 
 # --- settling at the table ------------------------------------------------------------------
@@ -230,7 +234,8 @@ def table_update(*, actor, table: Table, data: Mapping) -> Table:
     table = Table.objects.select_for_update().get(pk=table.pk)
     require_at(actor, "tables.configure", table.property)
     if table.status == TableStatus.OPEN:
-        raise FloorError({"status": ["Close the table before changing its configuration."]})
+        raise FloorConflict({"status": [f"Table {table.label} is open. Close the table before "
+                                        "changing its configuration."]})
     before = _snapshot(table)
     for key, value in _clean(table.property, data, table).items():
         setattr(table, key, value)

@@ -104,11 +104,15 @@ def _checklist(table) -> list[dict]:
 
 
 @ability_required("tables.read")
-def table_detail(request, pk: int, confirming: dict | None = None):
+def table_detail(request, pk: int, confirming: dict | None = None,
+                 seeding: dict | None = None):
+    """The table's page; ``confirming``: opening or closing asks first, ``seeding``: seeding a
+    meter asks first (the meters room's answer without htmx)."""
     table = _table(request, pk)
     return render(request, "tables/floor/table_detail.html", {
         **status_context(request, table), "checklist": _checklist(table),
-        "confirming": confirming, "history": selectors.table_history(table),
+        "confirming": confirming, "seeding": seeding,
+        "history": selectors.table_history(table),
         "layout_newer": layouts.newer_version(table.layout)
         if table.layout and layouts.needs_reapproval(table.layout) else None,
         "checklist_note": engine_layout.game_layout(table.game).note,
@@ -374,18 +378,40 @@ def _approval(request, layout) -> dict:
             "button": "Approve the layout"}
 
 
+def _submission(request, layout) -> dict | None:
+    """What submitting the layout does, in words, before it is done (issue 30); None while an
+    item is not ticked (the service refuses, naming each)."""
+    items = layouts.checklist_for(layout.submission)
+    if any(i["key"] not in layout.checked for i in items):
+        return None
+    version = layout.submission.version
+    lines = [f"\"{layout.name}\" goes to compliance for approval against "
+             f"{game_name(layout.game)} version {version}, with all {len(items)} checklist "
+             f"items ticked (§601a.10(a)).",
+             "While it waits it cannot be changed: a compliance officer other than you "
+             "approves it or returns it with comments.",
+             f"You, {person(request.user)}, are recorded as submitting it."]
+    return {"action": "submit", "heading": f"Submit the layout \"{layout.name}\"?",
+            "lines": lines, "button": "Submit to compliance"}
+
+
 @require_POST
 @ability_required("tables.read")
 def layout_action(request, pk: int, action: str):
-    """Submit, approve (after a confirmation saying what it does), return (with a comment) or
-    check again against a newer version. An approval by htmx swaps the review card, the
-    heading, the checklist and the messages: the page shows the approved layout at once."""
+    """Submit and approve (each after a confirmation saying what it does), return (with a
+    comment) or check again against a newer version. An approval by htmx swaps the review card,
+    the heading, the checklist and the messages: the page shows the approved layout at once."""
     layout = _layout(request, pk)
     if action == "approve" and request.POST.get("confirm") != "yes":
         context = {**_layout_context(request, layout), "confirming": _approval(request, layout)}
         template = ("tables/floor/_layout_review.html" if request.htmx
                     else "tables/floor/layout_detail.html")
         return render(request, template, context)
+    if action == "submit" and request.POST.get("confirm") != "yes":
+        submitting = _submission(request, layout)
+        if submitting is not None:
+            return render(request, "tables/floor/layout_detail.html",
+                          {**_layout_context(request, layout), "submitting": submitting})
     try:
         layout = layouts.layout_act(actor=request.user, layout=layout, action=action,
                                     comment=request.POST.get("comment", ""))

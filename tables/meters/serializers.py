@@ -67,7 +67,8 @@ class WagerResultSerializer(serializers.Serializer):
     id = serializers.CharField(allow_null=True, help_text="The event's id as posted (null "
                                "when it had none).")
     status = serializers.ChoiceField(choices=["accepted", "duplicate", "rejected"])
-    reason = serializers.CharField(required=False, help_text="Why it was rejected.")
+    reason = serializers.CharField(required=False, help_text="Why it was rejected; absent on "
+                                   "an accepted or duplicate event.")
 
 
 class WagerFeedAnswer(serializers.Serializer):
@@ -91,7 +92,9 @@ class MeterParametersSerializer(serializers.Serializer):
     reserve_rate = serializers.CharField(help_text="percent of each wager")
     limit = serializers.CharField(allow_null=True, help_text="dollars, or null")
     submission_version = serializers.IntegerField()
-    must_hit_by = MustHitBySerializer(required=False)
+    must_hit_by = MustHitBySerializer(required=False, help_text=(
+        "A Must-Hit-By meter's range its trigger is drawn from (§631b.6(c)(3)); absent on "
+        "any other meter."))
 
 
 class AccountingSerializer(serializers.Serializer):

@@ -14,10 +14,11 @@ from django.views.decorators.http import require_POST
 
 from casino import csv_export
 from casino.api_fields import parse_money
+from casino.formats import person
 from casino.forms import day_param
 from casino.permissions import ability_required, can, require
 from tables.floor.selectors import table_list
-from tables.floor.views import status_context
+from tables.floor.views import game_name, status_context, table_detail
 from tables.meters import (
     exports,
     hooks,
@@ -28,6 +29,7 @@ from tables.meters import (
     wagers,
 )
 from tables.meters.models import METER_DIGITS
+from tables.meters.parameters import parameters_from
 
 LAST_HITS = 25
 HISTORY_POINTS = 500
@@ -133,12 +135,45 @@ def adjustment_decide(request, pk: int, decision: str):
     return redirect("tables:meter-detail", pk=adjustment.meter_id)
 
 
+def _seed_confirmation(request, table, key: str) -> dict | None:
+    """What seeding does, in amounts, before it is done (issue 30): the meter starts at its
+    initial amount and resets to its reset amount, as the terms in force set them
+    (``parameters.parameters_from``, what ``services.meter_seed`` writes). None: the terms need
+    no such meter (the service names why when asked)."""
+    submission = selectors.terms_of(table)
+    if submission is None or key not in selectors.needed_meter_keys(submission):
+        return None
+    p = parameters_from(submission, key)
+    name = selectors.meter_name(table.game, key)
+    owner = (f"linked group {table.linked_group.name}, every table of it (§605a.8)"
+             if table.linked_group_id else f"table {table.label}")
+    lines = [f"The {name} meter of {owner} starts at {selectors.dollars(p.initial)}, its initial "
+             f"amount under {game_name(table.game)} "
+             f"version {submission.version} (§605a.7(a)).",
+             f"It grows by {p.rate.normalize():f}% of each qualifying wager and, after each "
+             f"100% award, is reset to {selectors.dollars(p.reset)}.",
+             "Seeding is not undone: a wrong amount is corrected by a two-person meter "
+             "adjustment.",
+             f"You, {person(request.user)}, are recorded as seeding it."]
+    return {"key": key, "heading": f"Seed the {name} meter at {selectors.dollars(p.initial)}?",
+            "lines": lines, "button": f"Seed at {selectors.dollars(p.initial)}"}
+
+
 @require_POST
 @ability_required("tables.operate")
 def meter_seed(request, table_pk: int, key: str):
+    """Seed after a confirmation naming the amounts (a POST without ``confirm=yes`` answers
+    with it: htmx swaps the table's meters, a page shows the table's page with it)."""
     table = get_object_or_404(table_list(user=request.user), pk=table_pk,
                               property=request.property)
     require(request.user, "tables.operate", table.property)
+    seeding = (_seed_confirmation(request, table, key)
+               if request.POST.get("confirm") != "yes" else None)
+    if seeding is not None:
+        if request.htmx:
+            return render(request, "tables/meters/_table_meters.html",
+                          {"table": table, "seeding": seeding})
+        return table_detail(request, table.pk, seeding=seeding)
     try:
         meter = services.meter_seed(table=table, key=key, actor=request.user)
     except services.MeterError as exc:

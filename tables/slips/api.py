@@ -26,6 +26,7 @@ from casino.selectors import current_property
 from tables.floor.models import Table
 from tables.slips import selectors, services
 from tables.slips.errors import SlipConflict, SlipError
+from tables.slips.locks import Prepared
 from tables.slips.models import JackpotSlip
 from tables.slips.serializers import (
     PayRequest,
@@ -38,7 +39,6 @@ from tables.slips.serializers import (
     ValidateRequest,
     VoidRequest,
 )
-from tables.slips.validation import verify_validator
 
 
 def _bad(errors: dict) -> Response:
@@ -57,11 +57,21 @@ def _property(request):
     return getattr(request, "property", None) or current_property(request.user)
 
 
+_TABLE = Prepared(lambda prop, label: (Table.objects.select_related("submission")
+                                        .filter(property_id=prop, label=label).order_by()),
+                  prop=-1_000_059, label="\x00label")
+
+
 def _table(request, label: str) -> Table | None:
-    """The table of the staff member's property with this label (read once, issue 23; by
-    its unique key, unsorted: issue 32)."""
-    return (Table.objects.select_related("property", "submission")
-            .filter(property=_property(request), label=label).order_by()[:1] or [None])[0]
+    """The table of the staff member's property with this label, with its terms, handed the
+    property the request read (read once, issue 23; by its unique key, unsorted, its SQL
+    worked out once: issue 32)."""
+    prop = _property(request)
+    found = _TABLE.rows(prop=prop.pk, label=label) if prop is not None else []
+    if not found:
+        return None
+    found[0].property = prop
+    return found[0]
 
 
 NO_TABLE = {"table": ["No table with this label at your property."]}
@@ -174,15 +184,12 @@ class SlipDetail(generics.RetrieveAPIView):
 
 
 class _Action(APIView):
-    """An action on one slip: another property's is a 404, then ``who`` (the person, before
-    the body), then the body parsed by ``body`` and handed to ``service``."""
+    """An action on one slip: another property's is a 404, then the body parsed by ``body``
+    and handed to ``service`` (a validation reads its slip its own way: ``SlipValidate``)."""
 
     permission_classes = [HasAbility]
     service = None
     body = NoBody
-
-    def who(self, slip: JackpotSlip, actor) -> None:
-        """Refuse the person before the body is read (a SlipError); anyone by default."""
 
     def post(self, request, pk: int):
         slip = (JackpotSlip.objects.select_related("property", "table", "parent", "meter")
@@ -190,7 +197,6 @@ class _Action(APIView):
         if slip is None:
             raise Http404
         try:
-            self.who(slip, request.user)
             data = dict(parsed(self.body, request))
             slip = type(self).service(slip=slip, actor=request.user, data=data)
         except SlipError as exc:
@@ -211,12 +217,20 @@ class _Action(APIView):
              "no longer settles to the recorded amounts.")})
 class SlipValidate(_Action):
     required_ability = "slips.validate"
-    service = staticmethod(services.slip_validate)
     body = ValidateRequest
 
-    def who(self, slip, actor):
-        """The recorder never validates, whatever the body (§649a.11(c)(5)(iii))."""
-        verify_validator(slip, actor)
+    def post(self, request, pk: int):
+        """The slip read and locked in one statement (issue 32), the recorder refused before
+        the body is read, whatever it says (§649a.11(c)(5)(iii))."""
+        try:
+            slip = services.slip_validate_at(
+                prop=_property(request), pk=pk, actor=request.user,
+                parse=lambda: dict(parsed(self.body, request)))
+        except JackpotSlip.DoesNotExist as exc:
+            raise Http404 from exc
+        except SlipError as exc:
+            return _refused(exc)
+        return Response(SlipSerializer(slip).data)
 
 
 @extend_schema(

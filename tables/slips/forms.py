@@ -57,6 +57,13 @@ class Row:
         """(key, "Pair Plus Wager amount, winning seat", value) for each wager's box."""
         return [(k, f"{self.names[k]} amount, {self.who}", v) for k, v in self.amounts.items()]
 
+    @property
+    def boxes(self) -> list[tuple[str, str, str, str]]:
+        """(key, "Pair Plus", "Pair Plus Wager amount, winning seat", value): the short name
+        is the box's visible label inside its seat's box."""
+        return [(k, self.names[k].replace(" Wager", "").replace(" Payout", ""), label, v)
+                for k, label, v in self.fields]
+
 
 @dataclass
 class RecordForm:

@@ -3,7 +3,9 @@ in ``tables.frozen``): what it records (the round, the wager, the award, the met
 after, who recorded it and when) from the moment it is recorded; its status moves only
 recorded -> validated -> paid, or to void before it is paid, each step writing only its own
 columns (who and when); paid or void, nothing in it changes (§649a.11(c)(5), §465a.26: a wrong
-slip is voided and recorded again, money paid in error is a meter adjustment)."""
+slip is voided and recorded again, money paid in error is a meter adjustment). Its number is
+written once, from none, at the end of the recording's transaction (issue 32: the slip is
+inserted unnumbered so the property's counter is taken last); never changed after."""
 
 from casino.frozen import EVERY, Freeze, Rule
 
@@ -25,7 +27,9 @@ SLIP = Freeze(
              when=SLIP_FINAL, columns=EVERY),
         Rule("was recorded: the round, the wager, the award and the meter before the win never "
              "change (a wrong slip is voided and recorded again)",
-             columns=EVERY, but=(*SLIP_LIFECYCLE, "meter_after")),
+             columns=EVERY, but=(*SLIP_LIFECYCLE, "meter_after", "number")),
+        Rule("has its number: it is written once, when the recording takes it",
+             when="OLD.number IS NOT NULL", columns=("number",)),
         Rule("has its meter after the win: it is written once, when the meter is hit",
              when="NOT (OLD.meter_after IS NULL AND OLD.meter_before IS NOT NULL)",
              columns=("meter_after",)),

@@ -6,7 +6,7 @@ the table's approved terms, says what the seat won. The amount is fixed when the
 recorded: a meter award against the meter as it stands then, which is hit and reseeded at once,
 with the Envy Bonus and shared-award slips of the round (``tables.slips.recording``). A
 floorperson or above who is not the recorder validates them all (``tables.slips.validation``).
-Numbers are per property and gapless (``SlipCounter``, locked while a number is taken). A
+Numbers are per property and gapless (``SlipCounter``, locked while a number is taken, last). A
 Must-Hit-By Mystery Bonus slip is recorded by the system at the win (``tables.meters.services``),
 which has already paid and reset the meter.
 """
@@ -59,7 +59,9 @@ class SlipCounter(models.Model):
 
 class JackpotSlip(FrozenModel, models.Model):
     property = models.ForeignKey(Property, on_delete=models.PROTECT, related_name="slips")
-    number = models.PositiveIntegerField()
+    # None only inside the recording's transaction: the slips are numbered last, once the
+    # meter is hit, so the property's counter is held briefly (``recording``, issue 32).
+    number = models.PositiveIntegerField(null=True)
     kind = models.CharField(max_length=10, choices=SlipKind.choices, default=SlipKind.JACKPOT)
     # An Envy Bonus or shared-award slip belongs to the jackpot slip recorded with it.
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT,
@@ -132,7 +134,8 @@ class JackpotSlip(FrozenModel, models.Model):
             return (f"Slip {self.number} is {SlipStatus(stored['status']).label.lower()}: a paid "
                     f"or void slip is never changed. A wrong slip is voided and recorded again; "
                     f"money paid in error is a two-person meter adjustment.")
-        if changed - {*SLIP_LIFECYCLE, "meter_after"}:
+        if changed - {*SLIP_LIFECYCLE, "meter_after"} - (
+                {"number"} if stored.get("number") is None else set()):
             return (f"Slip {self.number} was recorded: its round, wager, award and meter never "
                     f"change. A wrong slip is voided and recorded again.")
         return ""

@@ -4,6 +4,7 @@ validator and, above the property's threshold, a security or cage witness (cf.
 §465a.26(b)(2)). The PDF is ReportLab's: pure Python, no system libraries."""
 
 import io
+from decimal import Decimal
 
 from django.utils import timezone
 from reportlab.lib import colors
@@ -32,6 +33,8 @@ def slip_pdf_bytes(slip) -> bytes:
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
                                ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     story = [Paragraph(f"Jackpot slip {slip.number}", styles["Title"]), table,
+             Paragraph(_escape(f"Amount to the player: {slip_stake_words(slip)}"),
+                       styles["Normal"]),
              Spacer(1, 0.4 * inch)]
     for line in signature_lines(slip):
         story += [Spacer(1, 0.35 * inch),
@@ -39,6 +42,21 @@ def slip_pdf_bytes(slip) -> bytes:
                   Paragraph(_escape(line), styles["Italic"])]
     doc.build(story)
     return out.getvalue()
+
+
+def stake_words(award: Decimal, wager: Decimal, wager_name: str, *, staked: bool = True) -> str:
+    """"$2,525.00 is $2,500.00 won and the $25.00 Pair Plus Wager returned with it" (an amount
+    is the engine's net plus the stake); an Envy Bonus has no stake of its own."""
+    if not staked or not wager:
+        return "An Envy Bonus stakes nothing: all of the amount is won."
+    return (f"{dollars(award)} is {dollars(award - wager)} won and the {dollars(wager)} {wager_name} "
+            f"returned with it.")
+
+
+def slip_stake_words(slip: JackpotSlip) -> str:
+    """The stake note of a recorded slip (its page and its print)."""
+    return stake_words(slip.award, slip.wager_amount, slip.wager_name,
+                       staked=slip.kind != SlipKind.ENVY)
 
 
 def _pdf_cards(cards: str) -> str:

@@ -7,12 +7,14 @@ wager events already received are applied, the amount is fixed, the meter is hit
 100% award, reseeded (§605a.7). The Envy Bonus and shared-award slips of the round are created
 with it, their amounts fixed too. The slips are pending on the meter until paid or voided;
 two wins on one meter are paid in the order they were recorded (``services.slip_pay``).
-Locks: ``tables.slips.locks`` (owner, meters, counter; the audit chain at commit).
+Locks: ``tables.slips.locks`` (owner, meters, counter; the audit chain at commit). The slips
+are inserted unnumbered and numbered last, once the meter is hit, so the property's counter,
+which every recording waits for, is held only for the numbering, the audit and the commit.
 """
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 import games
 from casino.audit import audit_record
@@ -25,7 +27,7 @@ from tables.meters.selectors import meter_name
 from tables.slips import locks
 from tables.slips.awards import Award, Preview, settle_slip, wager_name
 from tables.slips.errors import SlipError, check_input, conflict, fail
-from tables.slips.models import JackpotSlip, PaidFrom, SlipCounter, SlipKind, SlipStatus
+from tables.slips.models import JackpotSlip, PaidFrom, SlipKind, SlipStatus
 
 RECORD_FIELDS = {"seat", "wager", "round", "idempotency_key"}
 KEY_LENGTH = 255
@@ -81,13 +83,10 @@ def _same_key(table: Table, key: str, seat: int, wager: str, body: dict) -> Jack
     return existing
 
 
-def next_number(prop: Property, counter: SlipCounter | None = None) -> int:
+def next_number(prop: Property) -> int:
     """The next slip number at ``prop``; a rolled-back slip gives its number back (lock step
     4: after any meter, before the audit chain)."""
-    counter = counter or locks.counter(prop)
-    counter.last_number += 1
-    counter.save(update_fields=["last_number"])
-    return counter.last_number
+    return locks.numbers(prop)
 
 
 def slip_fields(award: Award, prop: Property) -> dict:
@@ -125,9 +124,10 @@ def _uses_meter(table: Table, wager: str) -> bool:
 def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     """Record a jackpot, with its Envy Bonus and shared-award slips (a losing hand is refused,
     with the reason). An award of a meter's wager is fixed against the meter with every wager
-    received before it applied, and the meter hit and reseeded at once. The same
-    ``idempotency_key`` with the same round gives the one slip (a double-clicked submit; the
-    counter's lock serializes the look-up); under another round it is a 409."""
+    received before it applied, and the meter hit and reseeded at once. The slips are numbered
+    last (lock step 4). The same ``idempotency_key`` with the same round gives the one slip (a
+    double-clicked submit: the second insert waits for the first's commit on the key's unique
+    index); under another round it is a 409."""
     require(actor, "slips.record", table.property)
     data = check_input(data, RECORD_FIELDS)
     key = idempotency_key(data)
@@ -136,9 +136,6 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
         return existing
     meters = locks.meters(table) if _uses_meter(table, wager) else {}
     preview = settle_slip(table, seat, wager, body)
-    counter = locks.counter(table.property)
-    if key and (existing := _same_key(table, key, seat, wager, body)) is not None:
-        return existing
     if not preview.wins:
         raise fail("wager", preview.why)
     jackpot = preview.jackpot
@@ -148,16 +145,19 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
                             f"seeded (§605a.7).")
     fields = slip_fields(jackpot, table.property)
     status = SlipStatus.RECORDED if needs_validation(jackpot, fields) else SlipStatus.VALIDATED
-    slip = JackpotSlip.objects.create(
-        property=table.property, number=next_number(table.property, counter), table=table,
+    slip = _insert(table, key, seat, wager, body, JackpotSlip(
+        property=table.property, number=None, table=table,
         game=table.game, submission_id=preview.submission.get("id"),
         submission_version=preview.submission.get("version"), round=body,
         meter=meter, meter_name=meter.name if meter else "",
         meter_before=meter.amount if meter else None, idempotency_key=key,
-        recorded_by=actor, status=status, **fields)
-    companions = _companions(slip, preview, counter)
+        recorded_by=actor, status=status, **fields))
+    if slip.number is not None:  # recorded already under this key (a double-clicked submit)
+        return slip
+    companions = _companions(slip, preview)
     if meter is not None:
         _hit(slip, meter, preview, actor)
+    _number(slip, companions)
     audit_record(actor=actor, action="tables.slip.record", target=slip,
                  after={**snapshot(slip), "companions": [c.number for c in companions]})
     for companion in companions:
@@ -168,24 +168,55 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     return slip
 
 
+def _insert(table: Table, key: str, seat: int, wager: str, body: dict,
+            slip: JackpotSlip) -> JackpotSlip:
+    """``slip`` inserted, unnumbered; under an idempotency key another transaction inserted
+    first, the slip it recorded (a 409 if for another round)."""
+    if not key:
+        slip.save(force_insert=True)
+        return slip
+    try:
+        with transaction.atomic():
+            slip.save(force_insert=True)
+    except IntegrityError:
+        if (existing := _same_key(table, key, seat, wager, body)) is None:
+            raise
+        return existing
+    return slip
+
+
+def _number(slip: JackpotSlip, companions: list[JackpotSlip]) -> None:
+    """Lock step 4, last: the slip and its companions numbered in the order they were made
+    (the jackpot first), and the meter after the hit written with the slip's number: one
+    statement for the counter, one for the slips (the database's rule lets a number be
+    written once, from none)."""
+    first = locks.numbers(slip.property, 1 + len(companions))
+    rows = [slip, *companions]
+    for n, row in enumerate(rows):
+        row.number = first + n
+    if companions:
+        JackpotSlip.objects.bulk_update(rows, ["number", "meter_after"])
+    else:
+        JackpotSlip.objects.filter(pk=slip.pk).update(number=slip.number,
+                                                      meter_after=slip.meter_after)
+
+
 def _hit(slip: JackpotSlip, meter, preview: Preview, actor) -> None:
     """The meter pays the jackpot and every share of the same award now (§605a.7), and a 100%
-    award reseeds it; the slip keeps the meter before and after."""
+    award reseeds it; the slip keeps the meter before and after (written with its number)."""
     meter_service.meter_pay(meter=meter, amount=preview.meter_total,
                             resets=preview.jackpot.whole_meter, actor=actor,
                             reference=slip.meter_reference(), table_id=slip.table_id,
                             seat=slip.seat)
     slip.meter_after = meter.amount
-    slip.save(update_fields=["meter_after"])
 
 
-def _companions(parent: JackpotSlip, preview: Preview,
-                counter: SlipCounter) -> list[JackpotSlip]:
-    """The shared-award and Envy Bonus slips of ``parent``, numbered after it from the
-    counter the recording holds (not locked again for each: issue 32), with their amounts
-    fixed and the parent's status (validated with it, paid each on its own)."""
+def _companions(parent: JackpotSlip, preview: Preview) -> list[JackpotSlip]:
+    """The shared-award and Envy Bonus slips of ``parent``, unnumbered until the recording
+    numbers them all (``_number``), with their amounts fixed and the parent's status
+    (validated with it, paid each on its own)."""
     return [JackpotSlip.objects.create(
-        property=parent.property, number=next_number(parent.property, counter), kind=kind,
+        property=parent.property, number=None, kind=kind,
         parent=parent, table=parent.table, game=parent.game, submission_id=parent.submission_id,
         submission_version=parent.submission_version, round=parent.round,
         meter=parent.meter if award.meter else None,

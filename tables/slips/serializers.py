@@ -7,11 +7,13 @@ the validator saw) stay in the services, which the pages call too."""
 import copy
 
 import django_filters
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.api_fields import Choice, Money, StrictSerializer, Text, text_of
 from casino.api_filters import DayFilter, MoneyFilter, StrictFilterSet
 from casino.selectors import current_property
+from tables.floor.engine import TableRound
 from tables.floor.models import Table
 from tables.slips import selectors
 from tables.slips.errors import choices
@@ -31,6 +33,25 @@ class PayoutSerializer(serializers.Serializer):
     hand = serializers.CharField()
     award = serializers.DecimalField(max_digits=14, decimal_places=2)
     paid_from = serializers.CharField()
+
+
+# A slip the system recorded (a Must-Hit-By Mystery Bonus, §631b.6(c)(5)) has no round dealt.
+NO_ROUND = {"type": "object", "maxProperties": 0, "additionalProperties": False,
+            "description": "No round: the system recorded the slip (a Must-Hit-By Mystery "
+                           "Bonus, §631b.6(c)(5))."}
+
+
+@extend_schema_field({"oneOf": [{"$ref": "#/components/schemas/TableRound"}, NO_ROUND],
+                      "description": "The round as recorded: a table settle's body (the "
+                                     "table's terms supply game, options and meters), or {} "
+                                     "when no round was dealt."})
+class RecordedRound(serializers.JSONField):
+    """A slip's round as it was recorded (answers only)."""
+
+
+@extend_schema_field(TableRound)
+class RoundBody(serializers.DictField):
+    """The round of a recording or preview: a table settle's body, which the engine reads."""
 
 
 class FieldsBuiltOnce:
@@ -65,6 +86,7 @@ class SlipSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     void_requested_by = serializers.CharField(source="void_requested_by.username", default=None,
                                               allow_null=True)
     voided_by = serializers.CharField(source="voided_by.username", default=None, allow_null=True)
+    round = RecordedRound(read_only=True)
     payouts = serializers.SerializerMethodField(
         help_text="Every payout validating the slip makes (the jackpot slip and its Envy Bonus "
                   "and shared-award slips that are not void), in number order.")
@@ -88,6 +110,7 @@ class SlipSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
             cache[slip.pk] = getattr(slip, "family_rows", None) or family(slip)
         return cache[slip.pk]
 
+    @extend_schema_field(PayoutSerializer(many=True))
     def get_payouts(self, slip) -> list[dict]:
         return PayoutSerializer(self._family(slip), many=True).data
 
@@ -117,7 +140,7 @@ class RecordRequest(StrictSerializer):
                                     help_text="The winning seat (one of the table's betting "
                                               "positions).")
     wager = text_of(JackpotSlip, "wager", help_text="The winning wager's key.")
-    round = serializers.DictField(
+    round = RoundBody(
         help_text="The cards and wagers as dealt: a table settle's body.",
         error_messages={"required": ROUND_MISSING, "not_a_dict": ROUND_MISSING,
                         "null": ROUND_MISSING})

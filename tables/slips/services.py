@@ -30,11 +30,12 @@ from tables.slips.recording import (
     slip_record,
     snapshot,
 )
-from tables.slips.validation import slip_validate
+from tables.slips.validation import slip_validate, slip_validate_at
 from tables.slips.voids import MYSTERY_NO_VOID, slip_void, slip_void_confirm
 
 __all__ = ["MYSTERY_NO_VOID", "mystery_slip_record", "next_number", "slip_pay", "slip_preview",
-           "slip_record", "slip_validate", "slip_void", "slip_void_confirm"]
+           "slip_record", "slip_validate", "slip_validate_at", "slip_void",
+           "slip_void_confirm"]
 
 PAY_FIELDS = {"paid_from"}
 PENDING = (SlipStatus.RECORDED, SlipStatus.VALIDATED)

@@ -12,6 +12,7 @@ void and a new recording. Locks: ``tables.slips.locks`` step 3 (the slip, then i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -128,7 +129,25 @@ def slip_validate(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSl
     verify_validator(slip, actor)
     data = check_input(data or {}, VALIDATE_FIELDS)
     seen = _seen(data)
-    parent, companions = _locked_family(slip)
+    return _validate(*_locked_family(slip), actor, seen)
+
+
+@transaction.atomic
+def slip_validate_at(*, prop, pk: int, actor, parse: Callable[[], object]) -> JackpotSlip:
+    """``slip_validate`` for the slip ``pk`` of ``prop`` not read yet (the API): the slip and
+    its companions read and locked in one statement (issue 32), the validator refused before
+    the body is parsed (``parse()``), then the same rules. ``DoesNotExist``: no such slip."""
+    parent, companions = locks.family_at(prop, pk)
+    verify_validator(parent, actor)
+    data = check_input(parse() or {}, VALIDATE_FIELDS)
+    return _validate(parent, companions, actor, _seen(data))
+
+
+def _validate(parent: JackpotSlip, companions: list[JackpotSlip], actor,
+              seen: Decimal) -> JackpotSlip:
+    """Under the family's locks: the rule again, the total seen, the round settled again, and
+    every payout marked validated in one statement (the database's freeze checks the step),
+    each with its audit event."""
     enforce(may_validate(actor, parent))
     live = [parent, *(c for c in companions if c.status == SlipStatus.RECORDED)]
     if seen != total(live):
@@ -137,11 +156,11 @@ def slip_validate(*, slip: JackpotSlip, actor, data: object = None) -> JackpotSl
                                 f"and confirm the amounts it shows.")
     if parent.kind == SlipKind.JACKPOT:
         _verify(parent, [c for c in companions if c.status != SlipStatus.VOIDED])
-    now = timezone.now()
-    for s in live:
-        before = snapshot(s)
+    now, befores = timezone.now(), [snapshot(s) for s in live]
+    JackpotSlip.objects.filter(pk__in=[s.pk for s in live]).update(
+        status=SlipStatus.VALIDATED, validated_by=actor, validated_at=now)  # one statement
+    for s, before in zip(live, befores, strict=True):
         s.status, s.validated_by, s.validated_at = SlipStatus.VALIDATED, actor, now
-        s.save(update_fields=["status", "validated_by", "validated_at"])
         audit_record(actor=actor, action="tables.slip.validate", target=s, before=before,
                      after={**snapshot(s), **({"total": total(live)} if s is parent else {})})
     parent.family_rows = [parent, *(c for c in companions if c.status != SlipStatus.VOIDED)]

@@ -19,7 +19,16 @@ from casino.selectors import capped_count
 from tables.floor.models import Table, TableStatus
 from tables.floor.selectors import terms_for
 from tables.meters.selectors import dollars as money
-from tables.slips import decisions, exports, printing, reports, selectors, services, validation
+from tables.slips import (
+    confirmations,
+    decisions,
+    exports,
+    printing,
+    reports,
+    selectors,
+    services,
+    validation,
+)
 from tables.slips.awards import PAID_FROM_WORDS
 from tables.slips.errors import SlipError
 from tables.slips.forms import (
@@ -31,7 +40,10 @@ from tables.slips.forms import (
     plain_errors,
 )
 from tables.slips.models import JackpotSlip, SlipStatus
-from tables.slips.printing import slip_pdf_bytes
+from tables.slips.printing import slip_pdf_bytes, slip_stake_words
+
+# What a confirmation does not post again: the rest is the form as it was confirmed.
+NOT_POSTED = ("csrfmiddlewaretoken", "confirm", "change")
 
 
 def _table(request, pk: int) -> Table:
@@ -50,6 +62,9 @@ def _slip(request, pk: int) -> JackpotSlip:
 
 @ability_required("slips.record")
 def slip_record(request, table_pk: int | None = None):
+    """Record after a confirmation naming the amounts and the meter's move (issue 30): a POST
+    without ``confirm=yes`` answers with it (``confirmations.record_confirmation``), the form
+    held still beneath; ``change`` gives the form back to edit."""
     if table_pk is None:
         tables = Table.objects.filter(property=request.property).order_by("pit", "label")
         return render(request, "tables/slips/choose_table.html", {
@@ -57,7 +72,8 @@ def slip_record(request, table_pk: int | None = None):
     table = _table(request, table_pk)
     form = RecordForm.for_table(table, terms_for(table), request.POST or None)
     errors: list[str] = []
-    if request.method == "POST":
+    confirming = None
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
         try:
             slip = services.slip_record(table=table, data=form.data(), actor=request.user)
         except SlipError as exc:
@@ -66,11 +82,21 @@ def slip_record(request, table_pk: int | None = None):
             url = reverse("tables:slip-detail", args=[slip.pk])
             messages.success(request, _recorded(slip))
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    elif request.method == "POST" and not request.POST.get("change"):
+        data = form.data()
+        data.pop("idempotency_key")
+        try:
+            confirming = confirmations.record_confirmation(table=table, data=data,
+                                                           actor=request.user)
+        except SlipError as exc:
+            errors = plain_errors(exc.errors, form)
     if not form.values.get("idempotency_key"):
         form.values["idempotency_key"] = uuid.uuid4().hex
     return render(request, "tables/slips/record.html", {
         "table": table, "form": form, "errors": errors, "grid": card_grid(table.game),
-        "preview": None})
+        "preview": confirming["preview"] if confirming else None, "confirming": confirming,
+        "stake_rule": confirmations.STAKE_NOTE,
+        "posted": [(k, v) for k, v in request.POST.items() if k not in NOT_POSTED]})
 
 
 @ability_required("slips.record")
@@ -85,7 +111,8 @@ def slip_preview(request, table_pk: int):
     except SlipError as exc:
         preview, errors = None, plain_errors(exc.errors, form)
     return render(request, "tables/slips/_preview.html",
-                  {"preview": preview, "errors": errors, "table": table})
+                  {"preview": preview, "errors": errors, "table": table,
+                   "stake_rule": confirmations.STAKE_NOTE})
 
 
 @ability_required("slips.read")
@@ -148,6 +175,9 @@ def _detail_context(request, slip: JackpotSlip) -> dict:
         "validate": decisions.may_validate(user, slip),
         "pay": decisions.may_pay(user, slip, earlier=earlier),
         "void_step": void_step, "void": void,
+        "void_confirming": confirmations.void_confirmation(slip, companions)
+        if void_step == "confirm" and void.allowed else None,
+        "stake_note": slip_stake_words(slip), "stake_rule": confirmations.STAKE_NOTE,
         "pay_form": PayForm(slip=slip), "void_form": VoidForm(),
         "witness_threshold": prop.jackpot_witness_threshold,
         "reads_tables": can(user, "tables.read", prop),
@@ -245,8 +275,10 @@ def slip_void(request, pk: int):
 @ability_required("slips.void")
 @require_POST
 def slip_void_confirm(request, pk: int):
-    return _act(request, pk, services.slip_void_confirm,
-                "Slip {number} is void, with its Envy Bonus and shared-award slips.")
+    """The second person confirms; the message names the slips voided, only those there are."""
+    slip = _slip(request, pk)
+    done = confirmations.void_confirmation(slip, list(slip.companions.order_by("number")))
+    return _act(request, pk, services.slip_void_confirm, done["done"])
 
 
 @ability_required("slips.read")
@@ -255,7 +287,8 @@ def slip_print(request, pk: int):
     return render(request, "tables/slips/print.html", {
         "slip": slip, "lines": [(label, value, label in printing.CARD_LABELS)
                                 for label, value in printing.print_lines(slip)],
-        "signatures": printing.signature_lines(slip)})
+        "signatures": printing.signature_lines(slip),
+        "stake_note": slip_stake_words(slip)})
 
 
 @ability_required("slips.read")

@@ -56,7 +56,10 @@ def test_manager_prepares_compliance_approves_floor_manager_opens(live_server, p
         if not box.is_checked():
             with page.expect_response(lambda r: "/tick/" in r.url):
                 box.check()
-    page.click("text=Submit to compliance")
+    page.click("#submit-layout")
+    page.wait_for_selector("#submit-confirm")  # what submitting does, before it is done
+    assert Layout.objects.get(name="Pit 2 felt").status == "draft"
+    page.click("#submit-confirm-button")
     page.wait_for_selector("text=Waiting for compliance")
     layout = Layout.objects.get(name="Pit 2 felt")
     assert len(layout.checked) == boxes.count()

@@ -88,6 +88,9 @@ def test_a_floor_manager_seeds_opens_and_sees_the_table_open_without_a_reload(
 
     url = page.url
     page.click("#table-meters button:has-text('Seed Five-Card Progressive')")
+    page.wait_for_selector("#seed-confirm")  # what seeding does, in amounts, before it is done
+    check_page(page)
+    page.click("#seed-confirm-button")
     page.wait_for_selector("#open-table:not([disabled])")  # the reason went with the seed
     assert page.inner_text("#messages") == "Five-Card Progressive seeded at $10,000.00."
     page.click("#open-table")

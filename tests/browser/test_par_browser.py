@@ -5,7 +5,7 @@ reads the house edges (worked out by hand in tests/games/test_par.py)."""
 import pytest
 from django.core.management import call_command
 
-from rulesubmissions.models import RulesSubmission
+from rulesubmissions.models import ParSheet, RulesSubmission
 from tests.browser.test_rulesubmissions_browser import log_in
 from tests.rulesubmissions.test_par_sheets import _database_url
 from tests.workers import require_redis_settings, running_worker, worker_env
@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(tra
 def test_par_sheet_tab_computes_with_a_progress_bar(live_server, page, tmp_path):
     url = require_redis_settings()
     call_command("load_demo")
+    ParSheet.objects.all().delete()  # asked for on the demo's submit; here, from the tab
     submission = RulesSubmission.objects.get(game="three_card_poker")
     env = worker_env(CELERY_BROKER_URL=url, DATABASE_URL=_database_url(),
                      CASINO_VAR_DIR=str(tmp_path / "var"))

@@ -30,8 +30,7 @@ def test_draft_submit_and_approve_a_three_card_poker_submission(live_server, pag
     page.wait_for_selector("#wagers-pair-plus")  # the game's fields arrived by htmx
 
     page.select_option("#options-ante-bonus", "A")
-    for wager in ("ante", "play", "pair_plus", "five_card_progressive"):
-        page.check(f"#offer-{wager}")
+    page.check("#offer-five_card_progressive")  # Ante, Play and Pair Plus: always offered
     page.select_option("#wagers-pair-plus", "three_card_poker.pair_plus.D")
     page.select_option("#wagers-five-card-progressive",
                        "three_card_poker.five_card_progressive.M")

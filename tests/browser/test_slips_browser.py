@@ -29,6 +29,8 @@ def test_record_validate_pay_and_print_a_jackpot(live_server, page, tcp_table, f
     page.wait_for_selector("#preview-verdict:has-text('Wins the Five-Card Progressive')")
     assert "$20,000.00" in page.inner_text("#slip-preview")  # 100% of the meter
     page.click("#record-submit")
+    page.wait_for_selector("#record-confirm")  # recording asks first, naming the amounts
+    page.click("#record-confirm-button")
     page.wait_for_selector("#slip-status")
     assert "Waiting for validation" in page.inner_text("#slip-status")
     slip_url = page.url

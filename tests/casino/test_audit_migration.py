@@ -44,13 +44,14 @@ def _old_chain(rows, *, tamper: int | None = None):
 
 @pytest.fixture
 def at_0004():
-    """The database as casino.0004 left it, emptied of events; back to the latest after."""
+    """The database as casino.0004 left it (and the migrations of other apps that depend on a
+    later one taken back), emptied of events; every app back to its latest after."""
     owner_sql(("DELETE FROM casino_auditevent", []), ("DELETE FROM casino_auditchaincheck", []))
     call_command("migrate", "casino", "0004", verbosity=0)
     try:
         yield
-    finally:
-        call_command("migrate", "casino", verbosity=0)
+    finally:  # every app: going back to casino.0004 also took back what depends on it
+        call_command("migrate", verbosity=0)
 
 
 def _chain(prop):

@@ -61,7 +61,13 @@ def test_floor_staff_see_the_games_in_force_without_links_they_cannot_follow(dem
     assert "Pair Plus Wager (Pair Plus paytable D)" in html
     assert "/rules-submissions/" not in html
     assert 'id="panel-events"' not in html and 'id="panel-open"' not in html
-    assert reverse("api-docs") in html  # the settle API
+    assert reverse("api-docs") not in html  # floor staff never land on Swagger (issue 30)
+    assert "Settle a round" not in html
+
+
+def test_only_an_integrator_has_the_settle_card_to_the_api_docs(demo):
+    html = demo("api")
+    assert "Settle a round" in html and reverse("api-docs") in html
 
 
 def test_someone_from_another_property_sees_none_of_our_lists(demo):

@@ -39,7 +39,8 @@ ROYAL = {"dealer": ["Qd", "3c", "2d"], "community": ["Jh", "Th"],
                                    "five_card_progressive": "1.00"}}]}
 ROYAL_FORM = {"seat_0": "1", "wager": "five_card_progressive", "dealer": "Qd 3c 2d",
               "community": "Jh Th", "cards_0": "Ah Kh Qh", "amount_0_ante": "5.00",
-              "amount_0_play": "5.00", "amount_0_five_card_progressive": "1.00"}
+              "amount_0_play": "5.00", "amount_0_five_card_progressive": "1.00",
+              "confirm": "yes"}  # the confirmation's "Record the slip" (issue 30)
 ROUNDS = 4  # each client's writes in the burst
 TICKS = 8  # each table games manager's
 

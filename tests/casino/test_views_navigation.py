@@ -15,7 +15,18 @@ def labels(user, keystone, path=""):
 
 def test_the_auditor_reaches_rules_submissions_the_catalog_and_the_audit_log(auditor, keystone):
     shown = labels(auditor, keystone)
-    assert {"Rules Submissions", "Paytable catalog", "Audit log", "API docs"} <= set(shown)
+    assert {"Rules Submissions", "Paytable catalog", "Audit log"} <= set(shown)
+    assert "API docs" not in shown  # for those who integrate (issue 30)
+
+
+def test_api_docs_are_in_the_menu_of_those_who_integrate_only(floor_manager, api_client,
+                                                              keystone, django_user_model):
+    """A floor manager never lands on Swagger; the API client role, and a superuser (who
+    issues its tokens), have the API docs in their menu."""
+    assert "API docs" not in labels(floor_manager, keystone)
+    assert "API docs" in labels(api_client, keystone)
+    admin = django_user_model.objects.create_superuser("root", password="x")
+    assert "API docs" in labels(admin, None)
 
 
 def test_a_floorperson_sees_no_rules_submissions_or_audit_log(floorperson, keystone):
@@ -65,13 +76,15 @@ def test_the_site_keeps_its_html_404(client_for, auditor):
 
 @pytest.mark.parametrize("username,expected", [
     ("tgm", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
-             "Paytable catalog", "API docs"}),
+             "Paytable catalog"}),
     ("compliance", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
-                    "Paytable catalog", "Audit log", "API docs"}),
-    ("floormgr", {"Floor", "Meters", "Jackpot slips", "Layouts", "API docs"}),
-    ("floorperson", {"Floor", "Meters", "Jackpot slips", "Layouts", "API docs"}),
+                    "Paytable catalog", "Audit log"}),
+    ("floormgr", {"Floor", "Your shift", "Meters", "Jackpot slips", "Layouts"}),
+    ("floorperson", {"Floor", "Your shift", "Meters", "Jackpot slips", "Layouts"}),
     ("auditor", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
-                 "Paytable catalog", "Audit log", "API docs"}),
+                 "Paytable catalog", "Audit log"}),
+    ("api", {"Floor", "Meters", "Jackpot slips", "Layouts", "Rules Submissions",
+             "Paytable catalog", "Audit log", "API docs"}),
 ])
 def test_each_demo_role_sees_what_the_role_table_allows_and_every_link_opens(
         client_for, username, expected):

@@ -24,7 +24,7 @@ def test_create_read_update_submit_approve(api_session_for, table_games_manager,
     assert patched.json()["wagers"]["pair_plus"] == "three_card_poker.pair_plus.D"
     assert tgm.post(f"{LIST}{pk}/submit/").json()["status"] == "submitted"
     assert tgm.patch(f"{LIST}{pk}/", {"table_maximum": "700.00"},
-                     format="json").status_code == 400
+                     format="json").status_code == 409  # submitted: refused by its state
     today = timezone.localdate().isoformat()
     approved = officer.post(f"{LIST}{pk}/approve/", {"effective_date": today}, format="json")
     assert approved.status_code == 200

@@ -60,7 +60,7 @@ CASES = [
     ("approved", "tara", "colin", False, "state",
      "Version 1 is approved: only a submitted version can be approved"),
 ]
-API_STATUS = {"": 200, "ability": 403, "person": 403, "state": 400}
+API_STATUS = {"": 200, "ability": 403, "person": 403, "state": 409}
 
 
 @pytest.mark.parametrize(("state", "author", "who", "allowed", "by", "words"), CASES)

@@ -109,9 +109,9 @@ def test_opening_is_refused_with_the_example_and_then_opens(schema, api_session_
     table = Table.objects.create(property=keystone, label="TCP-1", game="three_card_poker",
                                  positions=7)
     refused = api.post(f"/api/v1/tables/{table.pk}/open/")
-    assert refused.status_code == 400
+    assert refused.status_code == 409  # refused by the table's state (issue 29)
     assert refused.json() == only(examples(schema, "/api/v1/tables/{id}/open/",
-                                           status="400"))
+                                           status="409"))
     api_session_for(table_games_manager).patch(f"/api/v1/tables/{table.pk}/",
                                                {"layout": tcp_layout.pk}, format="json")
     opened = api.post(f"/api/v1/tables/{table.pk}/open/")

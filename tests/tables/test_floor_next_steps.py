@@ -132,9 +132,13 @@ def test_seeding_from_the_table_page_swaps_its_meters_and_its_status(
     reason = "The Five-Card Progressive meter is not seeded."
     client = client_for(floor_manager)
     assert reason in client.get(reverse("tables:table-detail", args=[table.pk])).text
-    response = client.post(reverse("tables:meter-seed", args=[table.pk,
-                                                              "five_card_progressive"]),
-                           {"next": "/"}, **HTMX)
+    seed = reverse("tables:meter-seed", args=[table.pk, "five_card_progressive"])
+    asked = seen(client.post(seed, {"next": "/"}, **HTMX).text)  # asks first (issue 30)
+    assert ("Seed the Five-Card Progressive meter at $100,000.00? The Five-Card Progressive "
+            "meter of table TCP-5 starts at $100,000.00, its initial amount under Three Card "
+            "Poker version 1 (§605a.7(a)).") in asked
+    assert reason in client.get(reverse("tables:table-detail", args=[table.pk])).text
+    response = client.post(seed, {"next": "/", "confirm": "yes"}, **HTMX)
     text = response.text
     assert text.lstrip().startswith("<section class=\"card\" id=\"table-meters\">")
     assert '<section class="card" id="table-status" hx-swap-oob="true">' in text

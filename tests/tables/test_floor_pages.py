@@ -150,7 +150,13 @@ def test_ticking_by_htmx_swaps_the_checklist(client_for, table_games_manager, ke
 def test_the_layout_queue_and_page_show_artwork_beside_the_checklist(
         client_for, compliance_officer, keystone, tcp, table_games_manager):
     layout = fb.prepared_layout(keystone, "three_card_poker", table_games_manager)
-    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[layout.pk]))
+    submit = reverse("tables:layout-submit", args=[layout.pk])
+    asked = seen(client_for(table_games_manager).post(submit).text)  # asks first (issue 30)
+    assert (f"\"{layout.name}\" goes to compliance for approval against Three Card Poker "
+            f"version 1, with all 9 checklist items ticked (§601a.10(a)).") in asked
+    layout.refresh_from_db()
+    assert layout.status == "draft"
+    client_for(table_games_manager).post(submit, {"confirm": "yes"})
     client = client_for(compliance_officer)
     assert layout.name in client.get(reverse("tables:layout-queue")).text
     html = client.get(reverse("tables:layout-detail", args=[layout.pk])).text
@@ -257,7 +263,7 @@ def test_every_reason_is_on_the_table_page_and_in_the_api_with_its_section(
     api = api_session_for(floor_manager)
     assert api.get(f"/api/v1/tables/{bare_table.pk}/").json()["opening_problems"] == expected
     refused = api.post(f"/api/v1/tables/{bare_table.pk}/open/")
-    assert refused.status_code == 400
+    assert refused.status_code == 409  # refused by the table's state (issue 29)
     assert refused.json() == {"errors": {"opening": [f"{r} ({s})" for r, s in EVERY_REASON]}}
 
 
@@ -334,7 +340,8 @@ def test_the_floor_and_layout_pages_speak_plain_words(request, persona, client_f
     lir = floor.table_create(actor=table_games_manager, property=keystone, data={
         "label": "LIR-1", "game": "let_it_ride", "positions": 7})
     waiting = fb.prepared_layout(keystone, "three_card_poker", table_games_manager, "Pit 2")
-    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[waiting.pk]))
+    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[waiting.pk]),
+                                         {"confirm": "yes"})
     client = client_for(request.getfixturevalue(persona))
     urls = [reverse("tables:floor"), reverse("tables:layout-list"),
             *(reverse("tables:table-detail", args=[t.pk]) for t in (open_table, bare_table, lir)),
@@ -380,7 +387,8 @@ def test_a_refused_tick_by_htmx_is_shown_in_the_swapped_checklist(client_for,
 def test_a_layout_a_newer_version_changes_is_offered_for_return_not_approval(
         client_for, compliance_officer, keystone, tcp, table_games_manager):
     layout = fb.prepared_layout(keystone, "three_card_poker", table_games_manager)
-    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[layout.pk]))
+    client_for(table_games_manager).post(reverse("tables:layout-submit", args=[layout.pk]),
+                                         {"confirm": "yes"})
     new_version(keystone, "three_card_poker", table_games_manager, compliance_officer,
                 wagers={**tcp.wagers, "pair_plus": "C"})
     text = seen(client_for(compliance_officer).get(reverse("tables:layout-detail",

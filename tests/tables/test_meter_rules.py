@@ -300,7 +300,8 @@ def test_an_adjustment_that_is_not_an_amount_is_refused_on_the_meter_page(
 
 def test_seeding_returns_to_a_page_of_this_site_only(tcp_table, client_for, floor_manager):
     url = f"/floor/tables/{tcp_table.pk}/meters/five_card_progressive/seed/"
-    answer = client_for(floor_manager).post(url, {"next": "https://elsewhere.example/"})
+    answer = client_for(floor_manager).post(url, {"next": "https://elsewhere.example/",
+                                                  "confirm": "yes"})  # asked first: issue 30
     assert answer.url == "/floor/meters/"
     assert Meter.objects.get().amount == D(10000)
 

@@ -59,13 +59,13 @@ def royals(slip_table, api_session_for, floor_manager):
     return [a.json() for a in answers]
 
 
-def test_validating_a_100_percent_meter_award_costs_ten_statements(
+def test_validating_a_100_percent_meter_award_costs_nine_statements(
         royals, api_session_for, floorperson):
-    """Session, user, property and abilities once each; the slip found, it and its companions
+    """Session, user, property and abilities once each; the slip and its companions read and
     locked in one statement; the round settled again (the property's paytables, the live
     meters); the slip marked validated and one audit event. The answer's payouts are the rows
-    just locked, not read again (issue 32: it was 11). The issue's ceiling is 12 on
-    PostgreSQL."""
+    just locked, not read again (issue 32: it was 11, then 10 with the slip read before it was
+    locked). The issue's ceiling is 12 on PostgreSQL."""
     validator = api_session_for(floorperson)
     first, second = royals[0], royals[1]
     assert first["award"] == "20000.00" and second["award"] == "10000.00"  # reseeded at $10,000
@@ -77,17 +77,20 @@ def test_validating_a_100_percent_meter_award_costs_ten_statements(
                                 format="json")
     assert answer.status_code == 200 and answer.json()["status"] == "validated"
     assert request_reads(counted) == ONCE_EACH
-    assert len(counted) == 9 + audit(1), counted.by_table()
+    assert counted.of("tables_jackpotslip") == 1  # read and locked at once
+    assert len(counted) == 8 + audit(1), counted.by_table()
 
 
 def test_recording_a_100_percent_meter_award_costs_what_it_pins(
         royals, api_session_for, floor_manager, slip_table):
     """Session, user, property and abilities; the table (with its property and terms), its
     owner and meters locked and the wagers received applied; the round settled (paytables,
-    live meters); the slip counter locked and advanced; the slip; the hit; the reset (the
-    version the table plays now, its ledger row, open triggers closed); the meter's state;
-    the slip's meter-after: 19, and two audit events (the slip, the meter's hit); the answer's
-    payouts are the slips just written, not read again. It was 25 and the events, then 20."""
+    live meters); the slip, unnumbered; the hit; the reset (the version the table plays now,
+    its ledger row, open triggers closed); the meter's state; then, last, the slip counter
+    advanced in one statement and the slip's number and meter-after written in one: 18, and
+    two audit events (the slip, the meter's hit); the answer's payouts are the slips just
+    written, not read again. It was 25 and the events, then 20, then 19 (issue 32: the
+    counter read, locked, then written)."""
     api = api_session_for(floor_manager)
     body = {"table": slip_table.label, "seat": 1, "wager": "five_card_progressive",
             "round": ROYAL}
@@ -97,7 +100,9 @@ def test_recording_a_100_percent_meter_award_costs_what_it_pins(
     assert answer.status_code == 201 and answer.json()["award"] == "10000.00"
     assert counted.of("auth_permission") == counted.of("django_session") == 1
     assert counted.of("casino_auditevent", "INSERT") == 2  # the slip and the meter's hit
-    assert len(counted) == 19 + audit(2), counted.by_table()
+    assert counted.of("tables_slipcounter", "UPDATE") == 1
+    assert counted.of("tables_slipcounter") == 0  # taken by its UPDATE, not read first
+    assert len(counted) == 18 + audit(2), counted.by_table()
 
 
 # --- The wager feed ---------------------------------------------------------------------------

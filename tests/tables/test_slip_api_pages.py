@@ -12,6 +12,7 @@ from tables.slips.api import RECORD_EXAMPLE
 from tests.frozen import unfrozen
 from tests.tables import slip_builders as sb
 from tests.tables.slip_builders import D, position, tcp_round, validate, void
+from tests.tables.test_floor_pages import seen
 
 tcp_table, second_floorperson, record = sb.tcp_table, sb.second_floorperson, sb.record
 
@@ -127,6 +128,9 @@ def test_the_print_view_has_the_hand_the_meter_and_a_witness_line_above_the_thre
                  b"royal flush", b"Witness \\(security or cage\\)", b"Prepared by",
                  b"Validated by \\(floorperson or above"):
         assert part in text, part
+    # The amount is what the player is handed, the wager returned with it (issue 30): a
+    # royal flush on the $1.00 Five-Card Progressive pays 100% of the $20,000.00 meter.
+    assert b"Amount to the player: $20,000.00 is $19,999.00 won and the $1.00" in text
 
 
 def pdf_text(data: bytes) -> bytes:
@@ -174,7 +178,21 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     losing = fm.post(reverse("tables:slip-preview", args=[tcp_table.pk]),
                      {**form, "cards_0": "2h 7c 9s"}).content.decode()
     assert "Not a jackpot" in losing and "does not win" in losing
-    done = fm.post(url, form)
+    # Recording asks first, naming the amounts, the stake in them and the meter's reset; it
+    # records nothing until confirmed (issue 30).
+    asked = seen(fm.post(url, form).content.decode())
+    assert ("Seat 1: royal flush (A), the Five-Card Progressive Payout Wager at 100% of meter "
+            "on $1.00: $20,000.00. $20,000.00 is $19,999.00 won and the $1.00 Five-Card "
+            "Progressive Payout Wager returned with it.") in asked
+    assert "Seat 3: Envy Bonus for the royal flush at seat 1: $5,000.00 (it stakes nothing)." \
+        in asked
+    assert "2 slips, $25,000.00 in all." in asked
+    assert ("The Five-Card Progressive meter pays $20,000.00 and is reset: from $20,000.00 to "
+            "$10,000.00, its reset amount (§605a.7).") in asked
+    assert "Record the slip: $25,000.00" in asked
+    from tables.models import JackpotSlip
+    assert not JackpotSlip.objects.exists()
+    done = fm.post(url, {**form, "confirm": "yes"})
     assert done.status_code == 302
     fp = client_for(floorperson)
     detail = fp.get(done["Location"]).content.decode()
@@ -195,7 +213,6 @@ def test_pages_record_from_the_table_and_validate(tcp_table, client_for, floor_m
     validate_url = done["Location"] + "validate/"
     fp.post(validate_url, {"total": "25000.00"})  # the confirmation not ticked: nothing
     fp.post(validate_url, {"total": "20000.00", "confirm": "yes"})  # not what it shows
-    from tables.models import JackpotSlip
     assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"recorded"}
     fp.post(validate_url, {"total": "25000.00", "confirm": "yes"})
     assert set(JackpotSlip.objects.values_list("status", flat=True)) == {"validated"}

@@ -62,7 +62,7 @@ def test_the_panel_and_the_api_agree(table_in, people, client_for, api_session_f
     if state == "no_layout":
         assert escape(words) in page and 'id="open-table" disabled' in page
     answer = api_session_for(user).post(f"/api/v1/tables/{table.pk}/open/")
-    assert answer.status_code == {"": 200, "ability": 403, "state": 400}[by]
+    assert answer.status_code == {"": 200, "ability": 403, "state": 409}[by]
     if by == "state":
         assert any(words in m for m in answer.json()["errors"][decisions.may_open(
             user, table).field])
