@@ -41,7 +41,16 @@ from games.money import ZERO
 from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable, PaytableNames, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, paid_by_row
-from games.spec import GameSpec, OptionSpec, ParLine, ParSpec, SlipCards, WagerSpec, par_lines
+from games.spec import (
+    GameSpec,
+    OptionSpec,
+    ParLine,
+    ParSpec,
+    RequestSpec,
+    SlipCards,
+    WagerSpec,
+    par_lines,
+)
 
 PENDING = "pending"
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -195,6 +204,31 @@ def _max_round_win(
     return total
 
 
+_DIE: dict[str, object] = {"type": "integer", "minimum": 1, "maximum": 6}
+_REQUEST = RequestSpec(
+    round={"rolls": {
+        "type": "array", "minItems": 1,
+        "items": {"type": "array", "items": _DIE, "minItems": 2, "maxItems": 2},
+        "description": "The shooter's rolls in order, each two dice ([1, 3]), up to the "
+                       "seven-out (Chapter 623a)."}},
+    dealer={
+        "totals": {"type": "array", "items": {"type": "integer"}},
+        "come_out": {"type": "array", "items": {"type": "boolean"},
+                     "description": "Whether each roll was a come-out roll."},
+        "seven_out": {"type": "integer", "nullable": True,
+                      "description": "The roll that sevened out, counted from 0; null: none."},
+        "complete": {"type": "boolean"},
+        "decided_at": {"type": "object", "additionalProperties": {
+            "type": "array", "items": {"type": "integer", "nullable": True}},
+            "description": "Wager -> the roll deciding each of its decisions (null: pending)."},
+    },
+    dealer_required=("totals", "come_out", "seven_out", "complete", "decided_at"),
+    example={"game": "craps", "options": {"bonus_craps": "1"},
+             "positions": [{"seat": 1, "wagers": {"all_small": "5.00"}}],
+             "rolls": [[2, 2], [1, 1], [3, 4]]},
+)
+
+
 SPEC = GameSpec(
     key="craps",
     name="Craps side wagers",
@@ -231,6 +265,7 @@ SPEC = GameSpec(
     # No cards: a slip's round is the shooter's ``rolls``, which the record page does not
     # take yet (the slip API does).
     slip_cards=SlipCards(seats=False),
+    request=_REQUEST,
 )
 
 

@@ -47,7 +47,7 @@ from games.settlement import (
     lose,
     paid_by_row,
 )
-from games.spec import MeterSpec
+from games.spec import CARD, MeterSpec
 
 WAGER = "five_card_hand_bonus"
 PLAYER, DEALER = "player", "dealer"
@@ -101,6 +101,17 @@ def meter_spec(section: str, key: str = WAGER) -> MeterSpec:
 
 # The request's draw fields (Magic Card, Lucky Bonus) in the games that have them.
 DRAW_FIELDS = ("magic_card", "lucky_position")
+
+
+def draw_schemas(positions: int, *, dealer: bool, section: str) -> dict[str, dict[str, object]]:
+    """The JSON Schema of each of ``DRAW_FIELDS``, as ``read_draws`` reads them."""
+    seat: dict[str, object] = {"type": "integer", "minimum": 1, "maximum": positions}
+    return {
+        "magic_card": {**CARD, "description": f"The Magic Card drawn ({section}(3))."},
+        "lucky_position": {
+            **({"anyOf": [seat, {"type": "string", "enum": [DEALER]}]} if dealer else seat),
+            "description": f"The Lucky Bonus position drawn ({section}(3))."},
+    }
 
 
 def read_draws(reader: Reader, *, dealer: bool, section: str) -> Draws:

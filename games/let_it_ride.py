@@ -54,8 +54,10 @@ from games.spec import (
     OptionSpec,
     ParLine,
     ParSpec,
+    RequestSpec,
     SlipCards,
     WagerSpec,
+    cards_schema,
     dealing_procedure,
     par_lines,
 )
@@ -113,6 +115,18 @@ def _max_round_win(
     return total
 
 
+_REQUEST = RequestSpec(
+    round={"community": cards_schema(2, description="The two community cards (§643a.11)."),
+           **fchb.draw_schemas(POSITIONS, dealer=False, section="§643a.12(f)")},
+    position={"cards": cards_schema(3, description="The player's three cards.")},
+    dealer={"community": cards_schema(2)},
+    dealer_required=("community",),
+    example={"game": GAME, "options": {"bet_3": "common_1000"}, "positions": [{"seat": 1, "wagers": {
+        "bet_1": "10.00", "bet_2": "10.00", "bet_3": "10.00"}, "cards": ["Ah", "Ad", "7c"]}],
+        "community": ["Kd", "2s"]},
+)
+
+
 SPEC = GameSpec(
     key=GAME,
     name="Let It Ride Poker",
@@ -165,6 +179,7 @@ SPEC = GameSpec(
                   bet_3=ParLine(wager="bet_1")),
         included={"bet_1": "bet_3", "bet_2": "bet_3"}),
     slip_cards=SlipCards(round=(("community", "Community cards"),)),
+    request=_REQUEST,
 )
 
 

@@ -31,7 +31,15 @@ from games.money import ZERO
 from games.payload import ROUND_FIELDS, Reader, whole_number
 from games.paytables import Paytable, Row, catalog
 from games.settlement import Line, RoundResult, SeatResult, best_net, lose, win_row
-from games.spec import GameSpec, OptionSpec, ParSpec, SlipCards, WagerSpec, par_lines
+from games.spec import (
+    GameSpec,
+    OptionSpec,
+    ParSpec,
+    RequestSpec,
+    SlipCards,
+    WagerSpec,
+    par_lines,
+)
 
 WHEELS = {
     "double_zero": ("0", "00", *map(str, range(1, 37))),
@@ -101,6 +109,38 @@ def _max_round_win(
     return total
 
 
+# A compartment as ``_compartment`` reads it: its number, or its text ("00").
+_COMPARTMENT: dict[str, object] = {"anyOf": [
+    {"type": "integer", "minimum": 0, "maximum": 36},
+    {"type": "string", "enum": list(WHEELS["double_zero"])}]}
+_REQUEST = RequestSpec(
+    round={
+        "spin": {**_COMPARTMENT, "description": "The compartment the ball rests in "
+                                                "(§617a.1(d))."},
+        "previous_spin": {**_COMPARTMENT, "description": "The previous spin's compartment, "
+                                                         "which B2B Roulette repeats "
+                                                         "(§617b.1(d))."},
+        "rng_payout": {"anyOf": [{"type": "integer", "minimum": 1},
+                                 {"type": "string", "maxLength": 20}],
+                       "description": "The payout the reader board's RNG drew when a B2B "
+                                      "Roulette wager won (\"25 to 1\", §617b.1(e))."},
+        "bonus_balls": {"type": "array", "items": _COMPARTMENT, "minItems": 3, "maxItems": 3,
+                        "description": "The three compartments the bonus round's balls rest "
+                                       "in when a Blazing 7's wager won (§617b.2(f)-(j))."},
+    },
+    dealer={
+        "spin": {"type": "string"},
+        "previous_spin": {"type": "string", "nullable": True},
+        "wheel": {"type": "string", "enum": list(WHEELS)},
+        "rng_payout": {"type": "string", "description": "The B2B payout drawn, on a win."},
+        "bonus_balls": {"type": "array", "items": {"type": "string"}},
+    },
+    dealer_required=("spin", "previous_spin", "wheel"),
+    example={"game": "roulette", "positions": [{"seat": 1, "wagers": {"b2b": "5.00"}}],
+             "spin": 17, "previous_spin": "23"},
+)
+
+
 SPEC = GameSpec(
     key="roulette",
     name="Roulette side wagers",
@@ -124,6 +164,7 @@ SPEC = GameSpec(
     # No cards: a slip's round is the ``spin``, which the record page does not take yet (the
     # slip API does).
     slip_cards=SlipCards(seats=False),
+    request=_REQUEST,
 )
 
 

@@ -297,6 +297,54 @@ class HouseWaySpec:
     answer: Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
+# --- What a settle request carries and a settlement's dealer part holds (issue 29). ---------
+# Each field as a JSON Schema fragment (OpenAPI 3.0), which the API declares per game: the
+# engine reads these fields and refuses any other by name (games.payload.Reader).
+
+CARD: Mapping[str, object] = {"type": "string", "minLength": 2, "maxLength": 3,
+                              "description": "A card in engine notation (\"Ah\", \"Td\")."}
+JOKER_CARD: Mapping[str, object] = {**CARD, "description": "A card in engine notation (\"Ah\", "
+                                                           "\"Td\"; \"Jk\" the joker)."}
+
+
+def cards_schema(least: int, most: int | None = None, *, joker: bool = False,
+                 description: str = "") -> dict[str, object]:
+    """A list of ``least`` to ``most`` cards; exactly ``least`` when ``most`` is not given."""
+    schema: dict[str, object] = {"type": "array", "items": dict(JOKER_CARD if joker else CARD),
+                                 "minItems": least}
+    schema["maxItems"] = least if most is None else most
+    return {**schema, "description": description} if description else schema
+
+
+def stub_count_schema(rule: str) -> dict[str, object]:
+    """``stub_count`` as ``Reader.stub_count`` reads it."""
+    return {"type": "integer", "minimum": 0, "description": (
+        f"The cards the dealer counted in the stub after the deal ({rule}); a count other "
+        "than the expected one is a misdeal: every hand void, every wager returned.")}
+
+
+def player_schema(rule: str) -> dict[str, object]:
+    """A position's ``player``, as ``Reader.owners`` reads it."""
+    return {"type": "string", "description": f"Who wagers here: one player's positions are "
+                                              f"limited ({rule})."}
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    """A settle request's fields beyond ``game``, ``options``, ``meters`` and ``positions``
+    (``round``), a position's beyond ``seat`` and ``wagers`` (``position``), and what the
+    settlement's ``dealer`` part holds (``dealer``): each field's JSON Schema, so a client is
+    told the shape the engine reads. ``example`` is a round the engine settles (tests run it).
+    """
+
+    round: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    position: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    dealer: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    # The dealer part's keys every settlement has (none where a misdeal voids the round).
+    dealer_required: tuple[str, ...] = ()
+    example: Mapping[str, object] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     key: str
@@ -318,6 +366,8 @@ class GameSpec:
     slip_cards: SlipCards = SlipCards()
     # A game whose players set their own hands and may ask how the house would (Pai Gow).
     house_way: HouseWaySpec | None = None
+    # The request's own fields and the settlement's dealer part (the block above).
+    request: RequestSpec = RequestSpec()
 
     def wager(self, key: str) -> WagerSpec | None:
         return self._wagers_by_key.get(key)

@@ -53,10 +53,14 @@ from games.spec import (
     MeterSpec,
     OptionSpec,
     ParSpec,
+    RequestSpec,
     SlipCards,
     WagerSpec,
+    cards_schema,
     dealing_procedure,
     par_lines,
+    player_schema,
+    stub_count_schema,
 )
 
 GAME = "texas_holdem_bonus"
@@ -115,6 +119,23 @@ def _max_round_win(
     return total
 
 
+_REQUEST = RequestSpec(
+    round={"dealer": cards_schema(2, description="The dealer's two cards."),
+           "community": cards_schema(5, description="The five community cards (the flop, "
+                                                    "turn and river)."),
+           "stub_count": stub_count_schema(STUB_COUNT_RULE),
+           **fchb.draw_schemas(POSITIONS, dealer=True, section="§647a.12(e)")},
+    position={"cards": cards_schema(2, description="The player's two cards."),
+              "player": player_schema("one position each, §647a.7(e)")},
+    dealer={"cards": cards_schema(2), "community": cards_schema(5),
+            "hand": {"type": "string", "description": "The dealer's best five-card hand."}},
+    example={"game": GAME, "options": {"ante_pays_on": "straight_or_better"},
+             "positions": [{"seat": 1, "wagers": {"ante": "10.00", "flop": "20.00"},
+                            "cards": ["Ah", "Kh"]}],
+             "dealer": ["2c", "7d"], "community": ["Qh", "Jh", "Th", "3s", "4d"]},
+)
+
+
 SPEC = GameSpec(
     key=GAME,
     name="Texas Hold 'Em Bonus Poker",
@@ -161,6 +182,7 @@ SPEC = GameSpec(
         included={"flop": "ante", "turn": "ante", "river": "ante"},
         options=("ante_pays_on",)),
     slip_cards=SlipCards(round=(("dealer", "Dealer's cards"), ("community", "Community cards"))),
+    request=_REQUEST,
 )
 
 

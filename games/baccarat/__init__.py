@@ -46,6 +46,7 @@ from games.baccarat.progressives import (
 from games.baccarat.request import MAIN
 from games.baccarat.table import (
     GAME,
+    MAX_DECKS,
     PAYTABLE_KEY,
     SHARED_PAYTABLES,
     read_paytable,
@@ -63,8 +64,10 @@ from games.spec import (
     OptionSpec,
     ParLine,
     ParSpec,
+    RequestSpec,
     SlipCards,
     WagerSpec,
+    cards_schema,
     par_lines,
 )
 
@@ -244,6 +247,32 @@ def _best_net(wager: str, paytable: Paytable, minimum_wager: Decimal) -> Decimal
     )
 
 
+_HAND: dict[str, object] = {"type": "object", "properties": {
+    "cards": cards_schema(2, 3), "point_count": {"type": "integer", "minimum": 0, "maximum": 9},
+    "natural": {"type": "boolean"}}, "required": ["cards", "point_count", "natural"],
+    "additionalProperties": False}
+_REQUEST = RequestSpec(
+    round={
+        "player_cards": cards_schema(2, 3, description="The Player hand as dealt, with any "
+                                                       "third card (the third-card rules)."),
+        "banker_cards": cards_schema(2, 3, description="The Banker hand as dealt, with any "
+                                                       "third card."),
+        "shoe": cards_schema(4, 52 * MAX_DECKS, description="Instead of the hands: the shoe's cards from "
+                                                 "the top; the engine deals the round."),
+    },
+    dealer={
+        "variant": {"type": "string", "enum": list(VARIANTS)},
+        "player": _HAND, "banker": _HAND,
+        "winner": {"type": "string", "enum": ["player", "banker", "tie"]},
+        "cards_dealt": {"type": "integer", "description": "Dealt from a shoe: the cards used; "
+                                                         "absent when the hands were given."},
+    },
+    dealer_required=("variant", "player", "banker", "winner"),
+    example={"game": GAME, "positions": [{"seat": 1, "wagers": {"banker": "25.00"}}],
+             "player_cards": ["9h", "Kd"], "banker_cards": ["7s", "Ac"]},
+)
+
+
 SPEC = GameSpec(
     key=GAME,
     name="Baccarat (Minibaccarat, Midibaccarat, Baccarat)",
@@ -265,6 +294,7 @@ SPEC = GameSpec(
     # a Player and a Banker hand, no seat's own cards
     slip_cards=SlipCards(round=(("player_cards", "Player hand"), ("banker_cards", "Banker hand")),
                          seats=False),
+    request=_REQUEST,
 )
 
 

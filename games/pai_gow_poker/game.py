@@ -34,10 +34,14 @@ from games.spec import (
     MeterSpec,
     OptionSpec,
     ParSpec,
+    RequestSpec,
     SlipCards,
     WagerSpec,
+    cards_schema,
     dealing_procedure,
     par_lines,
+    player_schema,
+    stub_count_schema,
 )
 
 GAME = "pai_gow_poker"
@@ -323,6 +327,41 @@ def _optional_wager(key: str, name: str, rule: str, **kw: Any) -> WagerSpec:
     return WagerSpec(key, name, rule, requires_wagers={"pai_gow": "§645a.7(e)"}, **kw)
 
 
+_REQUEST = RequestSpec(
+    round={
+        "dealer": cards_schema(7, joker=True, description="The dealer's seven cards, set by "
+                                                          "the house way (§645a.11(b))."),
+        "dealer_high": cards_schema(5, joker=True, description="Instead of dealer: the "
+                                                               "dealer's high hand as set."),
+        "dealer_low": cards_schema(2, joker=True, description="With dealer_high: the dealer's "
+                                                              "low hand as set."),
+        "stub_count": stub_count_schema("§645a.9(d), §645a.10(d)"),
+    },
+    position={
+        "cards": cards_schema(7, joker=True, description="The seven cards, for the house way "
+                                                         "to set (§645a.11(a)(1))."),
+        "high": cards_schema(0, 7, joker=True, description="Instead of cards: the high hand "
+                                                           "as the player set it (five)."),
+        "low": cards_schema(0, 7, joker=True, description="With high: the low hand (two); "
+                                                          "a wrong count is a foul."),
+        "surrender": {"type": "boolean", "description": "The player surrendered the Pai Gow "
+                                                        "Poker Wager (§645a.11(d))."},
+        "red_black_color": {"type": "string", "enum": list(optional.COLORS),
+                            "description": "The color chosen for the Red/Black wager."},
+        "player": player_schema("adjacent boxes, §645a.7(f)"),
+    },
+    dealer={
+        "cards": cards_schema(7, joker=True), "high": cards_schema(5, joker=True),
+        "low": cards_schema(2, joker=True), "high_hand": {"type": "string"},
+        "low_hand": {"type": "string"}, "queens_dragon": {"type": "boolean"},
+        "set_by": {"type": "string", "description": "\"given\", or \"house_way:<name>\"."},
+    },
+    example={"game": GAME, "positions": [{"seat": 1, "wagers": {"pai_gow": "25.00"},
+                                          "cards": ["As", "Ah", "Kd", "Qc", "9s", "5h", "2d"]}],
+             "dealer": ["Ks", "Kh", "7d", "6c", "4s", "3h", "Jk"]},
+)
+
+
 SPEC = GameSpec(
     key=GAME,
     name="Pai Gow Poker",
@@ -380,4 +419,5 @@ SPEC = GameSpec(
     slip_cards=SlipCards(round=(("dealer", "Dealer's seven cards"),),
                          extra=(("Jk", "Joker"),)),
     house_way=HouseWaySpec(tuple(HOUSE_WAYS), DEFAULT_HOUSE_WAY, house_way_request),
+    request=_REQUEST,
 )

@@ -20,13 +20,17 @@ from games.spec import (
     OptionSpec,
     ParLine,
     ParSpec,
+    RequestSpec,
     SlipCards,
     WagerSpec,
+    cards_schema,
     dealing_procedure,
     par_lines,
+    player_schema,
 )
 
 GAME = "three_card_poker"
+POSITIONS = 7
 ONE = Decimal(1)  # Ante and Play pay 1 to 1, §649a.12(a) (facts.md: PRIMARY)
 FCHB_SECTION = "§649a.12(i)"
 VARIANTS = ("none", "e1", "e2", "e3")  # §649a.7(e)(1)-(3)
@@ -85,11 +89,31 @@ def _wager(key: str, name: str, rule: str, **kw: Any) -> WagerSpec:
     return WagerSpec(key=key, name=name, rule=rule, **kw)
 
 
+_REQUEST = RequestSpec(
+    round={"dealer": cards_schema(3, description="The dealer's three cards."),
+           "community": cards_schema(2, description="The two community cards, dealt for the "
+                                                    "five-card wagers (§649a.11(c)(7)-(8))."),
+           **fchb.draw_schemas(POSITIONS, dealer=True, section=FCHB_SECTION)},
+    position={"cards": cards_schema(3, description="The player's three cards."),
+              "player": player_schema("adjacent boxes, §649a.7(f)")},
+    dealer={"hand": {"type": "string"}, "qualifies": {"type": "boolean", "description": (
+                "Queen high or better (§649a.11(b))")},
+            "five_card_hand": {"type": "string", "description": "With community cards: the "
+                                                                "dealer's five-card hand; "
+                                                                "absent without them."}},
+    dealer_required=("hand", "qualifies"),
+    example={"game": GAME, "options": {"ante_bonus": "A"},
+             "positions": [{"seat": 1, "wagers": {"ante": "10.00", "play": "10.00"},
+                            "cards": ["Ah", "Kh", "Qh"]}],
+             "dealer": ["2c", "7d", "9s"]},
+)
+
+
 SPEC = GameSpec(
     key=GAME,
     name="Three Card Poker",
     rule="§649a.2(a)",
-    positions=7,
+    positions=POSITIONS,
     wagers=(
         # §649a.2(b)(2): every layout has the Ante, Play and Pair Plus areas; a player plays
         # the Ante (then Play), the Pair Plus, or both (§649a.7(d)(1)-(3)).
@@ -156,5 +180,6 @@ SPEC = GameSpec(
         included={"play": "ante"}),
     slip_cards=SlipCards(round=(("dealer", "Dealer's cards"),
                                 ("community", "Community cards (five-card wagers)"))),
+    request=_REQUEST,
 )
 

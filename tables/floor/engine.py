@@ -34,16 +34,10 @@ _EXAMPLE_REQUEST = {
 
 
 # --- the declared shapes ----------------------------------------------------------------------
-# A round's fields depend on its game (``games.spec(game)``; GET /api/v1/games/ lists each
-# game's wagers and options): the engine reads every field, refuses any its game does not
-# take and names each refusal (``positions[0].cards``). The schema names every field a game
-# may take; each is checked by the engine, not twice.
-
-def _cards() -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(max_length=3), required=False,
-                                 help_text="Cards in engine notation (\"Ah\", \"Td\"; \"Jk\" "
-                                           "the joker).")
-
+# A round's fields depend on its game: each game's SPEC declares its round's and position's own
+# fields (``GameSpec.request``), which tables/floor/round_schema.py adds to these, one schema
+# per game. The engine reads every field, refuses any its game does not take and names each
+# refusal (``positions[0].cards``): each is checked by the engine, not twice.
 
 def _object(data) -> dict:
     """The body as the engine reads it; only its being an object is checked here."""
@@ -60,39 +54,18 @@ class _Amounts(serializers.DictField):
 
 
 class EnginePosition(serializers.Serializer):
-    """One betting position; a game may take more fields (``high``/``low`` in Pai Gow Poker,
-    ``player`` decisions in Three Card Poker)."""
+    """One betting position; each game adds its own fields (``cards``; ``high``/``low`` in Pai
+    Gow Poker), declared by its SPEC."""
 
     seat = serializers.IntegerField(min_value=1, max_value=99)
     wagers = _Amounts(required=False)
-    cards = _cards()
-    player = serializers.CharField(required=False, help_text=(
-        "Who wagers here, where the game checks how many positions one player takes: Three "
-        "Card Poker and Pai Gow Poker (adjacent boxes, §649a.7(f), §645a.7(f)), Texas Hold "
-        "'Em Bonus (one position, §647a.7(e))."))
 
 
 class _Round(serializers.Serializer):
-    """What every game's round may carry."""
+    """What every game's round carries; each game adds its own fields (the dealer's cards, the
+    spin, the rolls), declared by its SPEC."""
 
     positions = EnginePosition(many=True)
-    dealer = serializers.JSONField(required=False, help_text="The dealer's cards (a list), "
-                                   "or a game's dealer object.")
-    community = _cards()
-    magic_card = serializers.CharField(required=False, max_length=3)
-    lucky_position = serializers.IntegerField(required=False, min_value=1, max_value=99)
-    player_cards = _cards()
-    banker_cards = _cards()
-    shoe = serializers.JSONField(required=False, help_text="Baccarat: the shoe's state.")
-    rolls = serializers.ListField(child=serializers.JSONField(), required=False,
-                                  help_text="Craps: the dice of each roll.")
-    spin = serializers.JSONField(required=False, help_text="Roulette: the winning number.")
-    previous_spin = serializers.JSONField(required=False)
-    rng_payout = serializers.JSONField(required=False)
-    bonus_balls = serializers.ListField(child=serializers.JSONField(), required=False)
-    dealer_high = _cards()
-    dealer_low = _cards()
-    stub_count = serializers.IntegerField(required=False, min_value=0, max_value=53)
 
     def to_internal_value(self, data):
         return _object(data)
@@ -152,7 +125,7 @@ class SettlementSerializer(serializers.Serializer):
     """The engine's settlement (a game adds its own fields beside these)."""
 
     game = serializers.CharField()
-    dealer = serializers.DictField()
+    dealer = serializers.DictField(help_text="The game's own: one schema per game.")
     positions = SeatSerializer(many=True)
     meter_awards = MeterAwardSerializer(many=True)
     notes = serializers.ListField(child=serializers.CharField())

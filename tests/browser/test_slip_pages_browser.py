@@ -6,9 +6,11 @@ record page keeps the engine's preview in sight beside or above the form. Every 
 with axe-core and must fit the window. With SLIP_SHOTS=<folder> the pages are photographed."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tables.models import JackpotSlip
 from tests.browser.journey import WIDTHS, check_page, set_width
@@ -138,9 +140,12 @@ def test_the_record_page_keeps_the_preview_in_sight_at_tablet_width(width, live_
           c.font = getComputedStyle(s).font;
           return c.measureText('Seat 7').width + 20 <= s.clientWidth; })""")
     assert fits == [True, True, True]
+    # The preview may be swapped again by a late htmx answer: each check waits for the
+    # element as it stands (Playwright's retrying assertions), never reads a detached one.
     pill = page.locator("#preview-verification")
-    assert pill.inner_text().startswith("A floorperson or above verifies this payout")
+    expect(pill).to_have_text(re.compile(r"^A floorperson or above verifies this payout"))
     # A note as wide as its column that wraps like text, not a rounded pill squeezed to a blob.
-    assert pill.evaluate("e => e.getBoundingClientRect().width >= "
-                         "e.parentElement.getBoundingClientRect().width - 1")
-    assert pill.evaluate("e => getComputedStyle(e).borderRadius") == "4px"
+    page.wait_for_function("""() => { const e = document.querySelector('#preview-verification');
+        return e && e.getBoundingClientRect().width >=
+                    e.parentElement.getBoundingClientRect().width - 1; }""")
+    expect(pill).to_have_css("border-radius", "4px")
