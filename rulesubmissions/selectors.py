@@ -1,12 +1,15 @@
 """Reads for Rules Submissions: what staff may see, what is in force (each approved version's
 standing), upcoming changes, review history, the property's catalog."""
 
+import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -90,17 +93,36 @@ def paytable_list(*, user) -> QuerySet[CatalogPaytable]:
     return qs
 
 
+_LIVE = (f"SELECT paytable_id, entry FROM {CatalogPaytable._meta.db_table} "
+         f"WHERE property_id = %s AND status IN ({', '.join(['%s'] * len(LIVE_PAYTABLE_STATUSES))}) "
+         "ORDER BY id")
+
+
+@lru_cache(maxsize=256)
+def _parsed(stored: str) -> Paytable:
+    """One approved entry read, by its stored text: an approved paytable's rows never change
+    (``rulesubmissions.frozen``), and the same text always reads the same, so every settle
+    of the property need not parse them again (issue 32). A text that does not read raises
+    again each time (nothing kept)."""
+    return parse_paytable(json.loads(stored))
+
+
 def approved_paytables(property: Property | None) -> list[Paytable]:
     """The property's approved paytables (a retirement not yet confirmed keeps one). An entry
     approved before today's bounds that no longer reads is left out, never a crash: the
-    catalog page lists it for retirement."""
-    rows = CatalogPaytable.objects.filter(property=property, status__in=LIVE_PAYTABLE_STATUSES)
+    catalog page lists it for retirement. Read as the stored text in one plain statement
+    (every settle reads them: issue 32), parsed once per text (``_parsed``)."""
+    if property is None:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(_LIVE, [property.pk, *map(str, LIVE_PAYTABLE_STATUSES)])
+        rows = cursor.fetchall()
     tables = []
-    for p in rows.order_by("pk"):
+    for paytable_id, stored in rows:
         try:
-            tables.append(parse_paytable(p.entry))
+            tables.append(_parsed(stored))
         except PaytableFormatError as exc:
-            log.warning("catalog paytable %s left out: %s", p.paytable_id, exc)
+            log.warning("catalog paytable %s left out: %s", paytable_id, exc)
     return tables
 
 

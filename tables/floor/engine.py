@@ -131,13 +131,16 @@ class SettlementSerializer(serializers.Serializer):
     notes = serializers.ListField(child=serializers.CharField())
 
 
-class _VersionUsed(serializers.Serializer):
+class VersionUsed(serializers.Serializer):
+    """The approved Rules Submission version a table's round is settled by (§601a.2: the
+    rules in force), as a settlement and a slip preview name it."""
+
     id = serializers.IntegerField()
     version = serializers.IntegerField()
 
 
 class TableSettlementSerializer(SettlementSerializer):
-    submission = _VersionUsed(help_text="The Rules Submission version the round was settled "
+    submission = VersionUsed(help_text="The Rules Submission version the round was settled "
                                         "by.")
 
 

@@ -95,8 +95,9 @@ class Prepared:
     values (``build(**SENTINELS)`` makes its queryset; each keyword's sentinel marks where the
     call's value goes): Django compiles every queryset afresh, and the family's lock with its
     joins cost about a millisecond of a validation's CPU in compiling alone (issue 32). Rows
-    are made as Django makes them (``from_db``, the joined rows, the converters). Kept per
-    connection (one a thread), whose compiler the converters are bound to."""
+    are made as Django makes them (``from_db``, the joined rows, the converters, these worked
+    out once too). Kept per connection (one a thread), whose compiler the converters are
+    bound to."""
 
     def __init__(self, build, **sentinels):
         self.build, self.sentinels = build, sentinels
@@ -110,20 +111,21 @@ class Prepared:
         info = compiler.klass_info
         start, end = info["select_fields"][0], info["select_fields"][-1] + 1
         init = [column[0].target.attname for column in compiler.select[start:end]]
-        found = (compiler, sql, order, info["model"], start, end, init,
+        converters = compiler.get_converters([s[0] for s in compiler.select[:compiler.col_count]])
+        found = (compiler, sql, order, converters, info["model"], start, end, init,
                  get_related_populators(info, compiler.select, db.alias))
         self.compiled[db] = found
         return found
 
     def rows(self, **values) -> list:
         db = connections[DEFAULT_DB_ALIAS]
-        compiler, sql, order, model, start, end, init, related = (
+        compiler, sql, order, converters, model, start, end, init, related = (
             self.compiled.get(db) or self._compile(db))
         with db.cursor() as cursor:
             cursor.execute(sql, [values[name] for name in order])
             fetched = cursor.fetchall()
         found = []
-        for row in compiler.results_iter(results=[fetched]):
+        for row in compiler.apply_converters(fetched, converters) if converters else fetched:
             obj = model.from_db(db.alias, init, row[start:end])
             for populator in related:
                 populator.populate(row, obj)

@@ -13,7 +13,7 @@ from rest_framework import serializers
 from casino.api_fields import Choice, Money, StrictSerializer, Text, text_of
 from casino.api_filters import DayFilter, MoneyFilter, StrictFilterSet
 from casino.selectors import current_property
-from tables.floor.engine import TableRound
+from tables.floor.engine import TableRound, VersionUsed
 from tables.floor.models import Table
 from tables.slips import selectors
 from tables.slips.errors import choices
@@ -249,4 +249,5 @@ class PreviewSerializer(serializers.Serializer):
     shared_awards = AwardSerializer(many=True)
     meter = PreviewMeterSerializer(allow_null=True)
     sections = serializers.ListField(child=serializers.CharField())
-    submission = serializers.DictField()
+    submission = VersionUsed(help_text="The Rules Submission version the round was settled "
+                                        "by.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import os
+import pkgutil
 import subprocess
 import sys
 from decimal import Decimal
@@ -106,6 +107,14 @@ def test_a_generated_client_drives_the_integration(live_api, tmp_path):  # noqa:
     assert isinstance(read, models.Submission), read
     assert (read.game, read.version, read.status) == (submission.game, submission.version,
                                                       models.SubmissionStatusEnum.APPROVED)
+
+    # The filing packet, through the client as the guide configures it: bytes of a PDF, not
+    # ``UnexpectedStatus: 200`` (issue 29).
+    (packet,) = [m.name for m in pkgutil.iter_modules(api.__path__) if "filing_packet" in m.name]
+    pdf = importlib.import_module(f"{PACKAGE}.api.v1.{packet}").sync(id=submission.pk,
+                                                                     client=client)
+    assert type(pdf).__name__ == "File", pdf
+    assert pdf.payload.read().startswith(b"%PDF")
 
     missing = api.v1_rules_submissions_retrieve.sync(id=999_999, client=client)
     assert isinstance(missing, models.Errors), missing
