@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from rulesubmissions import services
 from rulesubmissions.models import RulesSubmission
@@ -51,8 +52,10 @@ def test_standing_labels_on_the_list_detail_and_print(live_server, page):
     page.click("#submission-table tr:has(td:text-is('v1')) a")
     assert page.inner_text("#standing").startswith(f"Superseded by version 2 on {today:%Y-%m-%d}")
     page.click("text=Print")
+    # The print page may still be loading after the click: wait for its watermark.
     watermark = page.locator("#watermark")
-    assert watermark.is_visible() and watermark.inner_text() == "SUPERSEDED"
+    expect(watermark).to_be_visible()
+    expect(watermark).to_have_text("SUPERSEDED")
     # The Board's copy carries every selected paytable's rows.
     assert page.locator(".paytable h4", has_text="Pair Plus paytable D").count() == 1
 
