@@ -1,7 +1,7 @@
 """A peak night on each install (issue 32): a 40-table property at its busiest for a few
-minutes against gunicorn (as docs/operator.md runs it: 4 workers of 4 threads), a Celery worker
-and beat, on PostgreSQL + Redis and on the default install (SQLite and the filesystem broker in
-a temporary ``CASINO_VAR_DIR``).
+minutes against gunicorn (as docs/operator.md runs it: ``casino/gunicorn_conf.py``), a Celery
+worker and beat, on PostgreSQL + Redis and on the default install (SQLite and the filesystem
+broker in a temporary ``CASINO_VAR_DIR``).
 
 Who is working (``benchmarks/night_load.py``): a table game system per table posting its wager
 events every 3 s, ten tablets polling the meter board every 5 s, four floor managers each
@@ -89,8 +89,8 @@ def _gunicorn(env: dict, log: Path):
     port = _free_port()
     with open(log, "wb") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "casino.wsgi", "--workers", "4", "--threads",
-             "4", "--bind", f"127.0.0.1:{port}", "--timeout", "120"],
+            [sys.executable, "-m", "gunicorn", "-c", "python:casino.gunicorn_conf",
+             "casino.wsgi", "--bind", f"127.0.0.1:{port}"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         for _ in range(600):

@@ -107,21 +107,22 @@ def _wager_name(game: str, key: str) -> str:
 
 
 def table_settle(*, table: Table, body: dict, terms: RulesSubmission | None = None,
-                 meters: Mapping | None = None) -> dict:
+                 meters: Mapping | None = None, live: Mapping | None = None) -> dict:
     """Settle one round at ``table`` by its approved terms: game, options and paytables from
     the version it opened under, meters from its live meters. Anything refused is a
     ``games.InvalidRound`` naming the field; the answer is the engine's plus the version used.
 
     ``terms`` and ``meters`` settle a round again as it was recorded (a jackpot slip's
     validation): under the version it was dealt by and the meter amounts it was paid from,
-    whether or not the table is open now."""
+    whether or not the table is open now. ``live``: the live meters as a caller that holds
+    them locked read them (a recording), not read again."""
     if not isinstance(body, Mapping):
         raise games.InvalidRound({"non_field_errors": "The body must be a JSON object."})
     as_recorded = terms is not None
     terms = terms or terms_for(table)
     with using(submissions.catalog_for(table.property)):
         _verify_round(table, terms, body, as_recorded=as_recorded)
-        live = hooks.live_meters(table)
+        live = hooks.live_meters(table) if live is None else live
         payload = {**body, "game": table.game, "options": engine_options(terms),
                    "meters": live if meters is None else {**live, **meters}}
         result = games.settle(payload)

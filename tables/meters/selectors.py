@@ -5,7 +5,7 @@ fractions of a cent, §605a.7)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 
@@ -94,9 +94,15 @@ def unseeded_meters(table) -> list[str]:
 def live_meter_amounts(table) -> dict:
     """The engine's ``meters`` for a round at ``table``: each meter key its terms need -> the
     amount on the meter now, and ``<key>_reset`` -> its reset amount."""
+    return meter_amounts(Meter.objects.filter(**owner_filter(table)).values_list(
+        "key", "amount", "reset_amount"))
+
+
+def meter_amounts(rows: Iterable[tuple[str, Decimal, Decimal]]) -> dict:
+    """``live_meter_amounts`` of (key, amount, reset amount) rows: of meters a caller has
+    locked and read already (a recording, ``tables.slips.recording``)."""
     out: dict = {}
-    for key, amount, reset in Meter.objects.filter(**owner_filter(table)).values_list(
-            "key", "amount", "reset_amount"):
+    for key, amount, reset in rows:
         out[key] = amount
         out[f"{key}_reset"] = reset
     return out

@@ -134,6 +134,7 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
     the meter first (it belongs to the players), then the reserve pool funds what is missing,
     then the house. A newer approved submission takes effect here (parameters are frozen while
     in play)."""
+    was_mystery = meter.is_mystery  # an open trigger is closed whether or not it stays one
     _adopt(meter, actor=actor, why="at the reset")
     left = meter.amount
     room = (meter.limit - left) if meter.limit is not None else meter.overflow
@@ -145,14 +146,19 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
                    reserve_delta=-from_reserve, overflow_delta=-from_overflow, funded=house,
                    actor=actor, reference=reference, reason=reason)
     entry.save()
-    MysteryTrigger.objects.filter(meter=meter, hit_at__isnull=True).update(hit_at=timezone.now())
+    if was_mystery or meter.is_mystery:
+        MysteryTrigger.objects.filter(meter=meter, hit_at__isnull=True).update(
+            hit_at=timezone.now())
     _draw_trigger(meter)
     return entry
 
 
 def _submission_now(meter: Meter):
     """The version every table of the meter plays by now, or None while they differ (a
-    linked group's parameters change only when all its tables agree, §605a.8)."""
+    linked group's parameters change only when all its tables agree, §605a.8). A table's own
+    meter locked with its table joined (``tables.meters.wagers``) reads nothing more."""
+    if not meter.linked_group_id and Meter.table.is_cached(meter):
+        return terms_of(meter.table)
     versions = {terms_of(t) for t in Table.objects.filter(pk__in=owner_tables(meter))
                 .select_related("submission", "property")}
     return versions.pop() if len(versions) == 1 else None

@@ -183,10 +183,13 @@ def _lock_owner(table: Table) -> None:
 
 
 def _locked_meters(table: Table) -> list[Meter]:
-    """The owner's meters, locked in pk order (after the owner row: tables.slips.locks)."""
+    """The owner's meters, locked in pk order (after the owner row: tables.slips.locks), with
+    what a reset asks read in the same statement: a table's own meter's table and the terms
+    it plays by (``services._submission_now``)."""
     return list(Meter.objects.select_for_update(no_key=True, of=("self",))
                 .filter(**selectors.owner_filter(table))
-                .select_related("submission", "table", "linked_group").order_by("pk"))
+                .select_related("submission", "table__submission", "table__property",
+                                "linked_group").order_by("pk"))
 
 
 def lock_owner_meters(table: Table) -> dict[str, Meter]:

@@ -180,7 +180,8 @@ def settle_slip(table: Table, seat: int, wager: str, body: dict, **as_recorded) 
     settled on the seat's own hand (with the other bettors on the dealer's hand when the hand is
     the dealer's), so its share is of the meter as it stands when this slip is recorded, not
     after other seats' awards from the same meter that their own slips record (§643a.12(e)(4)
-    model). ``as_recorded`` (``terms``, ``meters``) settles it again as it was recorded."""
+    model). ``as_recorded`` (``terms``, ``meters``) settles it again as it was recorded;
+    ``live``: the live meters as the recording that locked them read them."""
     preview = read_result(table, seat, wager, settle(table, body, **as_recorded))
     others = [p for p in body.get("positions", []) if isinstance(p, dict)
               and p.get("seat") != seat]

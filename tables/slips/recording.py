@@ -23,7 +23,7 @@ from casino.models import Property
 from casino.permissions import require
 from tables.floor.models import Table
 from tables.meters import services as meter_service
-from tables.meters.selectors import meter_name
+from tables.meters.selectors import meter_amounts, meter_name
 from tables.slips import locks
 from tables.slips.awards import Award, Preview, settle_slip, wager_name
 from tables.slips.errors import SlipError, check_input, conflict, fail
@@ -135,7 +135,8 @@ def slip_record(*, table: Table, data: object, actor) -> JackpotSlip:
     if key and (existing := _same_key(table, key, seat, wager, body)) is not None:
         return existing
     meters = locks.meters(table) if _uses_meter(table, wager) else {}
-    preview = settle_slip(table, seat, wager, body)
+    live = meter_amounts((m.key, m.amount, m.reset_amount) for m in meters.values())
+    preview = settle_slip(table, seat, wager, body, **({"live": live} if meters else {}))
     if not preview.wins:
         raise fail("wager", preview.why)
     jackpot = preview.jackpot

@@ -84,13 +84,13 @@ def test_validating_a_100_percent_meter_award_costs_nine_statements(
 def test_recording_a_100_percent_meter_award_costs_what_it_pins(
         royals, api_session_for, floor_manager, slip_table):
     """Session, user, property and abilities; the table (with its property and terms), its
-    owner and meters locked and the wagers received applied; the round settled (paytables,
-    live meters); the slip, unnumbered; the hit; the reset (the version the table plays now,
-    its ledger row, open triggers closed); the meter's state; then, last, the slip counter
-    advanced in one statement and the slip's number and meter-after written in one: 18, and
-    two audit events (the slip, the meter's hit); the answer's payouts are the slips just
-    written, not read again. It was 25 and the events, then 20, then 19 (issue 32: the
-    counter read, locked, then written)."""
+    owner and meters locked (with the table's terms, for the reset) and the wagers received
+    applied; the round settled (paytables; the live meters are the ones just locked); the
+    slip, unnumbered; the hit; the reset's ledger row (no trigger: not a Must-Hit-By meter);
+    the meter's state; then, last, the slip counter advanced in one statement and the slip's
+    number and meter-after written in one: 15, and two audit events (the slip, the meter's
+    hit); the answer's payouts are the slips just written, not read again. It was 25 and the
+    events, then 20, then 19 (issue 32: the counter read, locked, then written), then 18."""
     api = api_session_for(floor_manager)
     body = {"table": slip_table.label, "seat": 1, "wager": "five_card_progressive",
             "round": ROYAL}
@@ -102,7 +102,9 @@ def test_recording_a_100_percent_meter_award_costs_what_it_pins(
     assert counted.of("casino_auditevent", "INSERT") == 2  # the slip and the meter's hit
     assert counted.of("tables_slipcounter", "UPDATE") == 1
     assert counted.of("tables_slipcounter") == 0  # taken by its UPDATE, not read first
-    assert len(counted) == 18 + audit(2), counted.by_table()
+    assert counted.of("tables_meter", "SELECT") == 1  # locked once, not read again to settle
+    assert counted.of("tables_mysterytrigger", "UPDATE") == 0
+    assert len(counted) == 15 + audit(2), counted.by_table()
 
 
 # --- The wager feed ---------------------------------------------------------------------------
