@@ -59,6 +59,14 @@ def mystery_terms(config="B-5", payment="table_inventory"):
     return terms
 
 
+def redraw_at_the_maximum(monkeypatch):
+    """Every trigger drawn from here on is the configuration's maximum. The draw is uniform
+    (§631b.6(c)(3)): after a B-5 reset to $100.00, 9 draws in 40,000 fall at $100.01-$100.09,
+    below the next $5 wager's $100.10, and a hand-worked test would see a second win it did not
+    set. The test sets the trigger it means to cross."""
+    monkeypatch.setattr(meters.secrets, "randbelow", lambda n: n - 1)
+
+
 def open_table(property, submission, label, linked_group=None, positions=None):
     spec = game_spec(submission.game)
     return Table.objects.create(property=property, label=label, game=submission.game,

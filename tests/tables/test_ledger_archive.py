@@ -272,7 +272,7 @@ def test_an_unpaid_slips_hit_and_reset_stay_until_it_is_paid(
 
 
 def test_a_must_hit_by_hit_stays_with_its_reset_and_is_counted_once(
-        keystone, table_games_manager, compliance_officer, floor_manager, tmp_path):
+        keystone, table_games_manager, compliance_officer, floor_manager, tmp_path, monkeypatch):
     """B-5 (§631b.6(c)(4)): $100.00 seed, 2% of each $5.00 wager ($0.10). With the trigger at
     $100.20 the third wager wins $100.30 and the meter resets to $100.00; the fourth leaves
     $100.10. The trigger points to the hit: it and its reset stay."""
@@ -281,6 +281,7 @@ def test_a_must_hit_by_hit_stays_with_its_reset_and_is_counted_once(
     table = mb.open_table(keystone, submission, "BAC-1")
     bonus = meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
     MysteryTrigger.objects.filter(meter=bonus).update(amount=D("100.20"))
+    mb.redraw_at_the_maximum(monkeypatch)  # the fourth wager crosses no trigger after the reset
     wagers.wagers_ingest(property=keystone, events=[
         {"id": f"h9-{n}", "table": "BAC-1", "seat": 1, "wager": "heavenly_9_progressive",
          "amount": "5.00", "placed_at": "2026-11-30T21:15:04-05:00"} for n in range(4)])

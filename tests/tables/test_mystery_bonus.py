@@ -6,6 +6,7 @@ slip for the table and seat waits for a floorperson or above to validate it, the
 import pytest
 
 from casino.models import AuditEvent
+from rulesubmissions import services as submissions
 from rulesubmissions.models import RulesSubmission
 from tables.meters import services as meters
 from tables.meters import wagers
@@ -27,12 +28,20 @@ def payment():
     return "table_inventory"
 
 
-@pytest.fixture
-def mystery(keystone, table_games_manager, compliance_officer, floor_manager, payment):
+def seeded(keystone, table_games_manager, compliance_officer, floor_manager, payment):
     submission = mb.approve(keystone, mb.mystery_terms("B-5", payment), table_games_manager,
                             compliance_officer)
     table = mb.open_table(keystone, submission, "BAC-1")
     return meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
+
+
+@pytest.fixture
+def mystery(keystone, table_games_manager, compliance_officer, floor_manager, payment,
+            monkeypatch):
+    """A seeded B-5 meter, its first trigger drawn at random; the later ones at the maximum."""
+    meter = seeded(keystone, table_games_manager, compliance_officer, floor_manager, payment)
+    mb.redraw_at_the_maximum(monkeypatch)
+    return meter
 
 
 def post(api, *seats):
@@ -65,14 +74,21 @@ def test_the_wager_past_the_trigger_wins_the_whole_meter(mystery, api_for, api_c
     crossed = MysteryTrigger.objects.get(hit_at__isnull=False)
     assert crossed.hit_entry_id == hit.pk
     fresh = MysteryTrigger.objects.get(hit_at__isnull=True)
-    assert D("100.01") <= fresh.amount <= D("500.00")
+    assert fresh.amount == D("500.00")  # drawn again; at the maximum for these tests (mystery)
     win = AuditEvent.objects.get(action="tables.meter.mystery_win")
     assert win.after["trigger"] == "100.20" and win.after["seat"] == 4  # auditors, after
     assert wagers.wagers_apply(table_id=mystery.table_id) == 0  # exactly once
 
 
-def test_no_page_api_or_audit_shows_an_open_trigger(mystery, api_for, api_client):
+def test_no_page_api_or_audit_shows_an_open_trigger(
+        keystone, table_games_manager, compliance_officer, floor_manager, payment, api_for,
+        api_client, monkeypatch):
+    # The draw lands at $100.01 + 22,146 cents: a drawn $500.00 would be the configuration's
+    # maximum, which every page shows.
+    monkeypatch.setattr(meters.secrets, "randbelow", lambda n: 22_146)
+    mystery = seeded(keystone, table_games_manager, compliance_officer, floor_manager, payment)
     trigger = str(MysteryTrigger.objects.get(meter=mystery).amount)
+    assert trigger == "321.47"
     api = api_for(api_client)
     bodies = [api.get("/api/v1/meters/").content.decode(),
               api.get(f"/api/v1/meters/{mystery.pk}/ledger/").content.decode(),
@@ -265,3 +281,38 @@ def test_a_version_that_does_not_say_how_the_bonus_is_paid_cannot_seed_its_meter
     table = mb.open_table(keystone, submission, "BAC-3")
     with pytest.raises(meters.MeterError, match=r"does not say how a Must-Hit-By payout is paid"):
         meters.meter_seed(table=table, key="must_hit_by", actor=floor_manager)
+
+
+def test_a_newer_configuration_takes_effect_at_the_win_and_draws_its_trigger_in_its_range(
+        mystery, keystone, table_games_manager, compliance_officer, api_for, api_client):
+    # A newer version moves the table to configuration D-5: $250 to $1,000 at 2% of each $5
+    # wager (§631b.6(c)(4)). The meter keeps B-5 while in play and takes D-5 at its reset
+    # (§601a.2): the win pays the $100.30 shown, the meter resets to D-5's $250 minimum
+    # ((5)(iv)), funded by the house, and the next trigger is drawn between $250.01 and $1,000.
+    newer = submissions.submission_new_version(actor=table_games_manager, property=keystone,
+                                               game="baccarat")
+    terms = newer.terms()
+    terms["options"]["must_hit_by"] = "D-5"
+    terms["meters"]["must_hit_by"] = {"initial": "250.00", "reset": "250.00", "rate": "2"}
+    submissions.submission_update(actor=table_games_manager, submission=newer, terms=terms)
+    submissions.submission_transition(actor=table_games_manager, submission=newer,
+                                      to="submitted")
+    newer = submissions.submission_transition(actor=compliance_officer, submission=newer,
+                                              to="approved",
+                                              effective_date=mystery.submission.effective_date)
+    table = mystery.table
+    table.submission = newer  # the table reopened under the newer version
+    table.save()
+    slip = won(mystery, api_for, api_client)
+    assert (slip.award, slip.meter_before, slip.meter_after) == (
+        D("100.30"), D("100.30"), D("250.00"))
+    meter = Meter.objects.get()
+    assert (meter.submission_id, meter.mystery_minimum, meter.mystery_maximum) == (
+        newer.pk, D(250), D(1000))
+    assert (meter.amount, meter.reset_amount, meter.funded) == (D("250.10"), D(250), D(350))
+    # B-5's trigger was crossed by the win; one open trigger, D-5's (redrawn at its maximum).
+    triggers = MysteryTrigger.objects.order_by("pk")
+    assert [(t.amount, t.hit_at is None) for t in triggers] == [
+        (D("100.20"), False), (D("1000.00"), True)]
+    assert [e.kind for e in meter.entries.order_by("pk")][-4:] == [
+        EntryKind.HIT, EntryKind.PARAMETERS, EntryKind.RESET, EntryKind.CONTRIBUTION]
