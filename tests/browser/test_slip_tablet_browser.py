@@ -55,11 +55,12 @@ def scrolled_sideways(page) -> list[str]:
 
 
 def small_targets(page) -> list[str]:
-    """Every control a finger cannot hit at 44 x 44 px: a checkbox is hit by its label; a link
-    inside a sentence (its paragraph has other words) keeps the line's height (WCAG 2.5.8)."""
+    """Every control a finger cannot hit at 44 x 44 px, in the bar at the top and on the page: a
+    checkbox is hit by its label; a link inside a sentence (its paragraph has other words) keeps
+    the line's height (WCAG 2.5.8)."""
     return page.evaluate("""(touch) => {
         const controls = [...document.querySelectorAll(
-            'main a, main button, main input, main select, main textarea, body > p a, body > p button')];
+            'header a, header button, main a, main button, main input, main select, main textarea, body > p a, body > p button')];
         const inSentence = e => e.tagName === 'A' && ['P', 'DD', 'LI'].includes(e.parentElement.tagName)
             && e.parentElement.textContent.trim() !== e.textContent.trim();
         return controls.filter(e => e.type !== 'hidden' && !inSentence(e)).map(e => {
