@@ -203,3 +203,17 @@ class NoBody(StrictSerializer):
     """An action that takes no body: ``{}`` or nothing at all."""
 
     unknown_message = "Unknown field: this action takes no body."
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {"oneOf": [
+    {"type": "boolean"}, {"type": "string"}, {"type": "array", "items": {"type": "string"}}]}})
+class OptionConditions(serializers.DictField):
+    """In answers: an option's key -> the value the game needs it to have: yes or no (``true``),
+    a choice (``"B-5"``), or one of several choices (``["minibaccarat", "midibaccarat"]``)."""
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {"oneOf": [
+    {"type": "boolean"}, {"type": "string"}, {"type": "integer"}], "nullable": True}})
+class TermValues(serializers.DictField):
+    """In answers: a term's key -> its value in a version's terms: a paytable, an amount as
+    ``"75000.00"``, yes or no, a number, or ``null`` where the version leaves it unset."""

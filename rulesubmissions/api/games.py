@@ -5,6 +5,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api_fields import OptionConditions
 from casino.permissions import HasAbility
 from casino.selectors import current_property
 from games.names import choice_name
@@ -40,14 +41,16 @@ class _WagerSchema(serializers.Serializer):
     optional = serializers.BooleanField()
     base = serializers.BooleanField()
     paytable_required = serializers.BooleanField()
-    requires = serializers.DictField(child=serializers.JSONField())
+    requires = OptionConditions(help_text="Offered only when each of these options has this "
+                                          "value.")
     requires_wagers = _NeededWagersSchema(many=True)
     meters = serializers.ListField(child=serializers.CharField())
     paytables = serializers.ListField(child=serializers.CharField())
 
 
 class _MinimumSchema(serializers.Serializer):
-    when = serializers.DictField(child=serializers.JSONField())
+    when = OptionConditions(help_text="These minimums apply when each of these options has "
+                                      "this value.")
     rule = serializers.CharField()
     min_initial = serializers.CharField(allow_null=True)
     min_reset = serializers.CharField(allow_null=True)

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from casino.api_fields import Id, StrictSerializer, Text, text_of
+from casino.api_fields import Id, OptionConditions, StrictSerializer, TermValues, Text, text_of
 from rulesubmissions.engine import game_spec
 from rulesubmissions.serializers import GameField
 from tables.floor import layouts, selectors
@@ -185,7 +185,8 @@ class ChecklistItemSerializer(serializers.Serializer):
     text = serializers.CharField()
     rule = serializers.CharField()
     when_offered = serializers.ListField(child=serializers.CharField())
-    when_options = serializers.DictField(child=serializers.JSONField())
+    when_options = OptionConditions(help_text="Shown when each of these options has this value "
+                                              "(\"set\": has any value).")
     needs = serializers.CharField(allow_blank=True)
 
 
@@ -196,8 +197,7 @@ class ShownItemSerializer(serializers.Serializer):
     kind = serializers.CharField()
     text = serializers.CharField()
     rule = serializers.CharField()
-    inscribed = serializers.DictField(child=serializers.JSONField(),
-                                      help_text="Term -> the value the layout inscribes.")
+    inscribed = TermValues(help_text="Term -> the value the layout inscribes.")
     needs = serializers.CharField(allow_blank=True)
     checked = serializers.BooleanField()
     shows = serializers.CharField(allow_blank=True, help_text="What it inscribes, in words.")
