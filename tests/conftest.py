@@ -11,6 +11,7 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from casino import services
+from tests import sequences
 
 PASSWORD = "correct-horse-battery"
 
@@ -211,6 +212,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
     from casino.db_roles import owner_credentials
 
     connection = connections["default"]
+    with django_db_blocker.unblock():
+        sequences.spread(connection)
     if not _APP_CREDENTIALS:
         yield
         return

@@ -1,7 +1,7 @@
 """The suite passes on a busy 2-core machine and cannot skip in CI: Hypothesis has no deadline
 and no too-slow health check (a loaded machine once failed a baccarat test with
-``FailedHealthCheck: Input generation is slow``), and ``CI=1`` turns skips into failures as
-``CI=true`` does."""
+``FailedHealthCheck: Input generation is slow``), ``CI=1`` turns skips into failures as
+``CI=true`` does, and each table's ids start millions apart from the others'."""
 
 import time
 
@@ -65,3 +65,13 @@ def test_no_test_reads_ci_by_itself():
                and ('environ.get("CI"' in p.read_text() or "environ['CI']" in p.read_text()
                     or 'environ["CI"]' in p.read_text() or 'getenv("CI"' in p.read_text())]
     assert readers == []
+
+
+@pytest.mark.django_db
+def test_the_first_rows_of_different_tables_have_ids_millions_apart(keystone, floor_manager):
+    # tests/sequences.py: the first property, person and audit event of a test are not all 1.
+    from casino.models import AuditEvent
+
+    ids = [keystone.pk, floor_manager.pk, AuditEvent.objects.latest("pk").pk]
+    assert min(ids) > 1_000_000
+    assert len({i // 1_000_000 for i in ids}) == 3
