@@ -3,6 +3,7 @@ standing), upcoming changes, review history, the property's catalog."""
 
 import json
 import logging
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -183,10 +184,24 @@ def display_catalog(property: Property | None) -> Catalog:
     return live.with_paytables(retired)
 
 
-def proposed_paytables(*, user) -> list[tuple[CatalogPaytable, Paytable]]:
-    """Proposals waiting for a second compliance officer, each with its paytable as parsed."""
+def unpayable_because(entry: dict) -> str:
+    """Why the engine cannot read a stored entry under today's checks (its first problem, as
+    "row 1: ..." or "citation: ..."), or "" when it reads: a proposal made before a check."""
+    try:
+        parse_paytable(entry)
+    except PaytableFormatError as exc:
+        path, messages = next(iter(exc.errors.items()))
+        row = re.fullmatch(r"rows\[(\d+)\].*", path)
+        return f"{f'row {int(row[1]) + 1}' if row else path}: {messages[0]}"
+    return ""
+
+
+def proposed_paytables(*, user) -> list[tuple[CatalogPaytable, Paytable | None, str]]:
+    """Proposals waiting for a second compliance officer, each with its paytable as parsed,
+    or None and why it no longer reads (it can only be rejected)."""
     rows = paytable_list(user=user).filter(status=PaytableStatus.PROPOSED)
-    return [(p, parse_paytable(p.entry)) for p in rows]
+    return [(p, None if why else parse_paytable(p.entry), why)
+            for p, why in ((p, unpayable_because(p.entry)) for p in rows)]
 
 
 @dataclass(frozen=True)

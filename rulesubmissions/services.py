@@ -353,6 +353,9 @@ def paytable_transition(*, actor, paytable: CatalogPaytable, to: str) -> Catalog
     require(actor, "paytables.approve", paytable.property)
     if paytable_is_own(actor, paytable):
         raise PermissionDenied("a second compliance officer must decide on a paytable")
+    if to == PaytableStatus.APPROVED and (why := selectors.unpayable_because(paytable.entry)):
+        raise StateRefused({"entry": [f"{paytable.paytable_id} cannot be paid under today's "
+                                      f"checks: {why}; reject it and propose it again"]})
     before = {"status": paytable.status}
     paytable.status, paytable.decided_by, paytable.decided_at = to, actor, timezone.now()
     paytable.save()

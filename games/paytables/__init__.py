@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import overload
@@ -130,24 +130,35 @@ def _text(entry: Mapping[str, object], key: str, errors: _Errors, *, required: b
     return value
 
 
+# Odds, percents and dollars as the catalog writes them: "40", "2.5", "1000.00". Decimal()
+# would also read 40 (a JSON number), "1e30", "5_0", " 5 ", "+5" and other scripts' digits;
+# none is a figure anyone copies from a regulation, so none is read as one.
+PLAIN = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
+
+
 def _number(
     raw: Mapping[str, object], kind: str, basis: str, where: str, errors: _Errors
 ) -> Decimal | None:
-    try:
-        value = Decimal(str(raw[kind]).replace(",", "").strip())
-    except InvalidOperation:
-        errors.add(f"{where}.{kind}", f"{raw[kind]!r} is not a number")
+    text = raw[kind]
+    if not isinstance(text, str):
+        errors.add(f"{where}.{kind}", "must be text, like \"40\" or \"1000.00\" (a string, "
+                                      "not a number)")
         return None
+    if not PLAIN.fullmatch(text):
+        errors.add(f"{where}.{kind}", f"{text[:40]!r} is not a figure written in digits, like "
+                                      "\"40\" or \"1000.00\" (no exponent, spaces, separators "
+                                      "or sign)")
+        return None
+    value = Decimal(text)
     top = {"meter_percent": Decimal(100), "amount": MAX_AMOUNT}.get(kind, MAX_ODDS)
-    if not value.is_finite() or value > top or (value < 1 if basis == "for" else value <= 0):
+    if value > top or (value < 1 if basis == "for" else value <= 0):
         shown = {"meter_percent": "more than 0 and at most 100 (percent of the meter)",
                  "amount": "more than $0 and below $1,000,000,000"}.get(
             kind, f"at least 1 for 1 and at most {top:,f} for 1" if basis == "for"
             else f"more than 0 and at most {top:,f} to 1")
         errors.add(f"{where}.{kind}", f"{raw[kind]} is out of range: {shown}")
         return None
-    exponent = value.as_tuple().exponent  # an int: the value is finite
-    if isinstance(exponent, int) and -exponent > MAX_PLACES[kind]:
+    if -int(value.as_tuple().exponent) > MAX_PLACES[kind]:
         errors.add(f"{where}.{kind}", f"{raw[kind]} has more than {MAX_PLACES[kind]} decimals")
         return None
     return value
@@ -174,6 +185,9 @@ def _row(raw: object, default_basis: object, where: str, errors: _Errors) -> Row
     when = raw.get("when", {})
     if not isinstance(when, Mapping) or not all(isinstance(v, str) for v in when.values()):
         errors.add(f"{where}.when", "'when' maps names to strings")
+        return None
+    if not isinstance(raw.get("note", ""), str):
+        errors.add(f"{where}.note", "must be text")
         return None
     if not hand:
         return None

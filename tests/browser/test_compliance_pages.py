@@ -140,4 +140,4 @@ def test_a_refused_proposal_keeps_the_officer_at_the_form_with_every_error(live_
     assert "at least 3 characters" in page.inner_text("#err-title")
     assert "must be a section" in page.inner_text("#err-citation")
     rows = page.inner_text("#err-rows")
-    assert "row 1: Royal flush" in rows and "row 2: 1e30 is out of range" in rows
+    assert "row 1: Royal flush" in rows and "row 2: '1e30' is not a figure written in digits" in rows

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.db import transaction
 
-from rulesubmissions import selectors
+from rulesubmissions import selectors, services
 from rulesubmissions.models import CatalogPaytable
 from tests.rulesubmissions.test_services import PAYTABLE_F
 
@@ -70,10 +70,35 @@ def test_a_new_entry_under_an_id_read_before_is_parsed_afresh(keystone, complian
 
 def test_an_entry_beyond_the_bounds_is_left_out_every_time(keystone, compliance_officer,
                                                           parses, caplog):
-    stored(keystone, compliance_officer, {**PAYTABLE_F, "rows": [{"hand": "pair", "odds": "1e30"}]})
+    stored(keystone, compliance_officer, {**PAYTABLE_F, "rows": [{"hand": "pair", "odds": "1000001"}]})
     with caplog.at_level(logging.WARNING, logger="rulesubmissions.selectors"):
         assert selectors.approved_paytables(keystone) == []
         assert selectors.approved_paytables(keystone) == []
     assert [r.getMessage().split(":")[0] for r in caplog.records] == [
         "catalog paytable three_card_poker.pair_plus.F left out"] * 2
     assert len(parses) == 2
+
+
+def test_a_proposal_that_no_longer_reads_can_be_rejected_never_approved(
+        keystone, compliance_officer, make_staff, client_for):
+    # Proposed before figures had to be text ("odds": 40, a JSON number, was read as 40 to 1):
+    # the page shows it with the reason, a second officer may reject it but not approve it.
+    officer = make_staff("cora", "compliance_officer")
+    proposal = stored(keystone, compliance_officer, {**PAYTABLE_G, "rows": [
+        {"hand": "straight_flush", "odds": 35}, {"hand": "pair", "odds": "1"}]},
+        status="proposed")
+    page = client_for(officer).get("/rules-submissions/paytables/")
+    assert page.status_code == 200
+    row = page.content.decode().split('id="proposals"')[1]
+    assert "three_card_poker.pair_plus.G" in row
+    assert ("It cannot be paid under today's checks: row 1: must be text, like "
+            "&quot;40&quot; or &quot;1000.00&quot; (a string, not a number). Reject it") in row
+    assert f"/{proposal.pk}/reject/" in row and f"/{proposal.pk}/approve/" not in row
+    with pytest.raises(services.StateRefused) as refused:
+        services.paytable_decide(actor=officer, paytable=proposal, decision="approve")
+    assert refused.value.errors == {"entry": [
+        "three_card_poker.pair_plus.G cannot be paid under today's checks: row 1: must be "
+        "text, like \"40\" or \"1000.00\" (a string, not a number); reject it and propose it "
+        "again"]}
+    decided = services.paytable_decide(actor=officer, paytable=proposal, decision="reject")
+    assert decided.status == "rejected"

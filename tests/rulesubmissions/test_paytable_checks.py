@@ -33,7 +33,8 @@ def test_every_problem_is_reported_at_once_against_its_field(compliance_officer,
         "Royal flush ('royal_flush') is not a hand of this wager; its hands are: Flush, Mini "
         "royal (A-K-Q suited), Pair, Straight, Straight flush, Three of a kind"]
     assert errors["entry.rows[1].odds"] == [
-        "1e30 is out of range: more than 0 and at most 1,000,000 to 1"]
+        "'1e30' is not a figure written in digits, like \"40\" or \"1000.00\" (no exponent, "
+        "spaces, separators or sign)"]
     assert errors["entry.citation"] == ["must be a section, like '§649a.12(d)'"]
     assert not CatalogPaytable.objects.exists()
 
@@ -44,12 +45,37 @@ def test_every_problem_is_reported_at_once_against_its_field(compliance_officer,
     ({"hand": "pair", "odds": "0.5", "basis": "for"}, "entry.rows[0].odds",
      "0.5 is out of range: at least 1 for 1 and at most 1,000,000 for 1"),
     ({"hand": "pair", "odds": "2.555"}, "entry.rows[0].odds", "2.555 has more than 2 decimals"),
-    ({"hand": "pair", "odds": "NaN"}, "entry.rows[0].odds",
-     "NaN is out of range: more than 0 and at most 1,000,000 to 1"),
+    ({"hand": "pair", "odds": "1000000.01"}, "entry.rows[0].odds",
+     "1000000.01 is out of range: more than 0 and at most 1,000,000 to 1"),
 ])
 def test_odds_and_amounts_are_bounded_to_what_the_engine_pays_and_prints(
         compliance_officer, keystone, row, field, message):
     assert refused(compliance_officer, keystone, rows=[row]) == {field: [message]}
+
+
+@pytest.mark.parametrize(("figure", "kind"), [
+    ("NaN", "odds"), ("5_0", "odds"), ("٥", "amount"), ("1,000.00", "amount"), ("+5", "odds"),
+    (" 5", "odds"), ("1e2", "amount"), ("-5", "odds"), ("0x10", "amount"), ("", "odds"),
+])
+def test_a_figure_not_written_in_plain_digits_is_refused_never_read_as_another(
+        compliance_officer, keystone, figure, kind):
+    # Decimal() reads "5_0" as 50 and "٥" as 5: a paytable pays what the regulation prints,
+    # so a figure is ASCII digits and a point or it is refused.
+    assert refused(compliance_officer, keystone, rows=[{"hand": "pair", kind: figure}]) == {
+        f"entry.rows[0].{kind}": [
+            f"{figure!r} is not a figure written in digits, like \"40\" or \"1000.00\" (no "
+            "exponent, spaces, separators or sign)"]}
+
+
+@pytest.mark.parametrize("figure", [40, 2.5, True, None])
+def test_a_figure_sent_as_a_json_number_is_refused(api_session_for, compliance_officer, figure):
+    response = api_session_for(compliance_officer).post(
+        "/api/v1/paytables/", {"entry": {**PAYTABLE_F, "rows": [{"hand": "pair", "odds": figure}]}},
+        format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"entry.rows[0].odds": [
+        "must be text, like \"40\" or \"1000.00\" (a string, not a number)"]}
+    assert not CatalogPaytable.objects.exists()
 
 
 def test_a_300_character_name_is_a_400_naming_the_field(api_session_for, compliance_officer):
@@ -75,7 +101,7 @@ def test_the_form_puts_each_error_beside_its_field_and_keeps_the_user_there(
     assert '<div class="errors" id="err-title">at least 3 characters' in html
     rows = html[html.index('id="err-rows"'):]
     assert "row 1: Royal flush (&#x27;Royal flush&#x27;) is not a hand of this wager" in rows
-    assert "row 2: 1e30 is out of range" in rows
+    assert "row 2: &#x27;1e30&#x27; is not a figure written in digits" in rows
 
 
 def test_the_form_reads_hands_in_words_and_the_wager_from_a_list(client_for, compliance_officer):
