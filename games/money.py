@@ -53,6 +53,25 @@ def _parse_text(text: str) -> Decimal:
 _PLAIN = re.compile(r"-?[0-9]{1,100}(\.[0-9]{1,100})?")
 
 
+# Unsigned figures written plainly: "5", "2.5", "12345.6789" (a meter keeps fractions of a
+# cent, a rate four places).
+_UNSIGNED = re.compile(r"[0-9]{1,100}(\.[0-9]{1,100})?")
+
+
+def plain_decimal(value: object) -> Decimal | None:
+    """``value`` as a decimal when written plainly, as ASCII digits and a point (or a whole
+    JSON number from 0, or a Decimal the house already holds), else None: ``Decimal()`` alone
+    reads "5_0" as 50, "٥" as 5, and "1e2", " 5 " and "+5" too, none of which anyone writes
+    for a figure."""
+    if isinstance(value, Decimal):
+        return value if value.is_finite() and value >= 0 else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Decimal(value) if value >= 0 else None
+    if isinstance(value, str) and _UNSIGNED.fullmatch(value):
+        return Decimal(value)
+    return None
+
+
 def _parse(value: object) -> Decimal:
     if isinstance(value, (bool, float)):
         raise ValueError("amounts are decimal strings in dollars, like \"5.00\"")

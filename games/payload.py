@@ -7,14 +7,14 @@ each bad field named (``positions[0].wagers.play``) and the rule it breaks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cached_property
 from itertools import product
 from typing import Any
 
 from games.cards import JOKER, JOKER_TEXT, RANKS, SUITS, card_str, make, parse_cards
 from games.errors import InvalidCards, InvalidRound
-from games.money import MAX_AMOUNT, parse_dollars
+from games.money import MAX_AMOUNT, parse_dollars, plain_decimal
 from games.paytables import Paytable, catalog
 from games.spec import GameSpec
 
@@ -216,12 +216,10 @@ class Reader:
         if key not in meters:
             self.fail(path, "the meter amount is needed to settle this progressive wager")
             return None
-        try:
-            value = Decimal(str(meters[key]))
-        except InvalidOperation:
-            value = Decimal("NaN")
-        if isinstance(meters[key], float) or not value.is_finite() or value < 0:
-            self.fail(path, "a meter amount is a non-negative decimal string in dollars")
+        value = plain_decimal(meters[key])
+        if value is None:
+            self.fail(path, "a meter amount is a non-negative decimal string in dollars, like "
+                            "\"10000.00\" (ASCII digits and a point)")
             return None
         if value >= MAX_AMOUNT:
             self.fail(path, f"a meter amount is below ${MAX_AMOUNT:,}")

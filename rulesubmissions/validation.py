@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from games import game_refusal
 from games.errors import GameError
-from games.money import fmt, parse_dollars
+from games.money import fmt, parse_dollars, plain_decimal
 from games.names import choice_name
 from games.paytables import Catalog, using
 from games.spec import GameSpec, MeterSpec, OptionSpec
@@ -77,11 +77,8 @@ def _percent(checked: Checked, path: str, value: object, *, required: bool = Tru
         if required:
             checked.fail(path, "required")
         return None
-    try:
-        rate = None if isinstance(value, (bool, float)) else Decimal(str(value).strip())
-    except InvalidOperation:
-        rate = None
-    if rate is None or not rate.is_finite() or rate < 0 or rate > HUNDRED:
+    rate = plain_decimal(value)
+    if rate is None or rate > HUNDRED:
         checked.fail(path, f"{value!r} is not a percentage between 0 and 100, like \"5\"")
         return None
     if rate != rate.quantize(PERCENT_PLACES):

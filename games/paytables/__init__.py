@@ -24,7 +24,7 @@ from typing import overload
 
 from games.errors import GameError
 from games.hands import ThreeCardCategory
-from games.money import fmt
+from games.money import fmt, plain_decimal
 from games.names import hand_name
 
 SOURCES = ("primary", "secondary")
@@ -130,12 +130,6 @@ def _text(entry: Mapping[str, object], key: str, errors: _Errors, *, required: b
     return value
 
 
-# Odds, percents and dollars as the catalog writes them: "40", "2.5", "1000.00". Decimal()
-# would also read 40 (a JSON number), "1e30", "5_0", " 5 ", "+5" and other scripts' digits;
-# none is a figure anyone copies from a regulation, so none is read as one.
-PLAIN = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?")
-
-
 def _number(
     raw: Mapping[str, object], kind: str, basis: str, where: str, errors: _Errors
 ) -> Decimal | None:
@@ -144,12 +138,12 @@ def _number(
         errors.add(f"{where}.{kind}", "must be text, like \"40\" or \"1000.00\" (a string, "
                                       "not a number)")
         return None
-    if not PLAIN.fullmatch(text):
+    value = plain_decimal(text)
+    if value is None:
         errors.add(f"{where}.{kind}", f"{text[:40]!r} is not a figure written in digits, like "
                                       "\"40\" or \"1000.00\" (no exponent, spaces, separators "
                                       "or sign)")
         return None
-    value = Decimal(text)
     top = {"meter_percent": Decimal(100), "amount": MAX_AMOUNT}.get(kind, MAX_ODDS)
     if value > top or (value < 1 if basis == "for" else value <= 0):
         shown = {"meter_percent": "more than 0 and at most 100 (percent of the meter)",

@@ -109,3 +109,25 @@ def test_a_meter_of_a_billion_dollars_or_more_is_refused_by_name():
     assert reader.meter("progressive") is None
     assert reader.meter("other") == Decimal("999999999.999")
     assert reader.errors == {"meters.progressive": ["a meter amount is below $1,000,000,000"]}
+
+
+@pytest.mark.parametrize("value", ["1_0000", "١٠٠٠٠", "1e4", " 10000", "+10000", "10,000.00",
+                                   -5, 10000.5, True, None, ""])
+def test_a_meter_amount_not_written_plainly_is_refused_never_read_as_another(value):
+    # Decimal() reads "1_0000" as 10000 and Arabic-Indic digits as ASCII ones: a progressive
+    # paid as a share of the meter (§649a.12(h)(1)) is paid on the amount the system showed.
+    spec = GameSpec("test", "Test", "§0", positions=3, wagers=SPEC.wagers,
+                    meters=(MeterSpec("progressive", "Progressive", "§0"),))
+    reader = Reader({"meters": {"progressive": value}}, spec)
+    assert reader.meter("progressive") is None
+    assert reader.errors == {"meters.progressive": [
+        "a meter amount is a non-negative decimal string in dollars, like \"10000.00\" (ASCII "
+        "digits and a point)"]}
+
+
+@pytest.mark.parametrize(("value", "read"), [("10000.125", "10000.125"), ("0", "0"),
+                                             (10000, "10000")])
+def test_a_meter_amount_keeps_its_fraction_of_a_cent(value, read):
+    spec = GameSpec("test", "Test", "§0", positions=3, wagers=SPEC.wagers,
+                    meters=(MeterSpec("progressive", "Progressive", "§0"),))
+    assert Reader({"meters": {"progressive": value}}, spec).meter("progressive") == Decimal(read)

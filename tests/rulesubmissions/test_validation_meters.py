@@ -110,6 +110,16 @@ def test_the_rate_of_progression_is_required_and_a_percentage():
         assert message in " ".join(check(terms).errors["meters.five_card_progressive.rate"])
 
 
+@pytest.mark.parametrize("rate", ["5_0", "٥", "1e1", " 5", "+5", "-5", "5%", 5.0, True])
+def test_a_rate_not_written_plainly_is_refused_never_read_as_another(rate):
+    # Decimal() reads "5_0" as 50 and "٥" as 5: a rate of progression is the one the Rules
+    # Submission prints (§643a.12(e)(3)), so it is ASCII digits and a point or refused.
+    spec = game_spec("three_card_poker")
+    terms = with_meter(spec, "five_card_progressive", "five_card_progressive", rate=rate)
+    assert check(terms).errors["meters.five_card_progressive.rate"] == [
+        f"{rate!r} is not a percentage between 0 and 100, like \"5\""]
+
+
 def test_rate_and_reserve_together_cannot_exceed_the_wager():
     spec = game_spec("three_card_poker")
     ok = with_meter(spec, "five_card_progressive", "five_card_progressive", rate="60",
