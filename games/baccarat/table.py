@@ -61,8 +61,8 @@ def read_table(reader: Reader) -> Table:
 
 def _decks(reader: Reader, options: Mapping[str, Any]) -> int:
     value = options.get("decks", DEFAULT_DECKS)
-    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 3:
-        value = int(value)
+    if isinstance(value, str) and value.isascii() and value.isdecimal() and len(value) <= 3:
+        value = int(value)  # "8"; never " 8" or another script's digits
     if not whole_number(value, 1, MAX_DECKS):
         reader.fail("options.decks", f"the shoe holds 1 to {MAX_DECKS} decks (§631a.3)")
         return DEFAULT_DECKS
@@ -131,7 +131,8 @@ def read_royal_9_combinations(reader: Reader, variant: Variant) -> dict[int, fro
     combinations: dict[int, frozenset[int]] = {}
     seats: set[int] = set()
     for key, value in raw.items():
-        seat = int(key) if str(key).isdecimal() and len(str(key)) <= 3 else 0
+        text = str(key)  # "3", or 3 from a list by seat; never another script's digits
+        seat = int(text) if text.isascii() and text.isdecimal() and len(text) <= 3 else 0
         if not 1 <= seat <= variant.positions:
             reader.fail(f"{path}.{key}", f"not a position of the {variant.name} table "
                                          f"(1-{variant.positions}, {variant.positions_rule})")

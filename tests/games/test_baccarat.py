@@ -307,3 +307,20 @@ def test_max_round_win_values_progressive_rows_at_the_least_meter():
     assert max_round_win({"royal_9_progressive": "5"}, {}, D("1.00")) == D("49995.00")
     assert max_round_win({"heavenly_9_progressive": ""}, {}, D("5.00")) == D("9995.00")
     assert SPEC.payout_limit_floor({"royal_9_progressive": "5"}, {}, D("1")) == D("50000.00")
+
+
+@pytest.mark.parametrize("decks", ["٨", " 8", "8 "])
+def test_decks_written_in_other_digits_or_with_spaces_are_refused(decks):
+    # "٨" (Arabic-Indic eight) is a decimal digit to Python's int(): eight decks only as "8".
+    errors = refusal({"options": {"decks": decks}, "player_cards": "4s 3h",
+                      "banker_cards": "Ts 6d", "positions": [{"wagers": {"player": "5"}}]})
+    assert errors == {"options.decks": ["the shoe holds 1 to 8 decks (§631a.3)"]}
+
+
+def test_a_royal_9_combination_for_a_seat_in_other_digits_is_not_that_seat():
+    errors = refusal({"options": {"variant": "minibaccarat", "royal_9_progressive": "5",
+                                  "royal_9_combinations": {"٣": "Ks 9s"}},
+                      "player_cards": "4s 3h", "banker_cards": "Ts 6d",
+                      "positions": [{"wagers": {"player": "5", "royal_9_progressive": "5"}}]})
+    assert errors["options.royal_9_combinations.٣"][0].startswith(
+        "not a position of the Minibaccarat table (1-")
