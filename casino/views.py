@@ -10,6 +10,7 @@ from casino.csv_export import streaming_csv
 from casino.dashboard import cards_for, panels_for
 from casino.formats import how_many
 from casino.forms import AuditFilterForm
+from casino.limits import whole_id
 from casino.models import Property
 from casino.permissions import ability_required, require
 
@@ -87,10 +88,7 @@ def _export_query(request) -> str:
 
 def _pager(request, page, count: int, exact: bool) -> dict:
     """Links to the newer and older pages; "Page 2 of 3" while the count is exact."""
-    try:
-        number = max(1, int(request.GET.get("page", 1)))
-    except ValueError:
-        number = 1
+    number = whole_id(request.GET.get("page", 1)) or 1
     if not page.newer:
         number = 1
     pages = max(1, -(-count // selectors.PAGE_SIZE)) if exact else None

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from casino import selectors
 from casino.api_pages import CheckedCursor
+from casino.limits import whole_id
 
 PAGE = 50
 COUNT_CAP = 1000
@@ -38,19 +39,11 @@ class LedgerPage:
         return f"{self.total:,} row" + ("" if self.total == 1 else "s")
 
 
-def _id(value) -> int | None:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return None
-    return number if number > 0 else None
-
-
 def ledger_page(entries, *, before=None, after=None, size: int = PAGE) -> LedgerPage:
     """The page of ``entries`` (one meter's, any order) ending just before id ``before``, or
     starting just after id ``after``; the newest page without either. Unreadable ids are
     ignored (the newest page). The index on (meter, id) serves every page."""
-    before, after = _id(before), _id(after)
+    before, after = whole_id(before), whole_id(after)
     if after is not None and before is None:
         rows = list(entries.filter(pk__gt=after).order_by("pk")[:size + 1])
         has_newer, rows = len(rows) > size, rows[:size][::-1]

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from casino.formats import person
+from casino.limits import whole_id
 from casino.models import Property
 from tables.slips.errors import choices, fail
 from tables.slips.models import JackpotSlip, SlipKind, SlipStatus
@@ -62,11 +63,9 @@ class SlipPage:
 
 
 def _number(value) -> int | None:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return None
-    return number if 0 < number < 2**31 else None
+    """A slip number as a page link writes it (ASCII digits, within the column), else None."""
+    number = whole_id(value)
+    return number if number is not None and number < 2**31 else None
 
 
 def slip_page(slips: QuerySet[JackpotSlip], *, older=None, newer=None,

@@ -99,3 +99,12 @@ def test_a_deep_page_is_read_from_its_number_not_at_an_offset(slips, client_for,
              if q["sql"].startswith("SELECT") and '"tables_jackpotslip"."number" <' in q["sql"]]
     assert reads and all("OFFSET" not in sql.upper() for sql in reads)
     assert all("LIMIT 51" in sql for sql in reads)
+
+
+@pytest.mark.parametrize("query", ["older=٧١", "older=%2071", "older=7_1", "newer=²"])
+def test_a_page_number_in_other_digits_is_read_as_none_never_as_that_number(slips, client_for,
+                                                                          auditor, query):
+    # int() reads "٧١" (Arabic-Indic) as 71 and "7_1" as 71: a link never writes either, so
+    # the list opens at the newest page, as for any number that does not read.
+    shown, links, _ = _page(client_for(auditor), query)
+    assert shown == list(range(120, 70, -1)) and links == {"older": "older=71"}
