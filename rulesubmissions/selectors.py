@@ -130,13 +130,7 @@ def approved_paytables(property: Property | None) -> list[Paytable]:
 def unreadable_paytables(property: Property | None) -> list[CatalogPaytable]:
     """Approved paytables the engine cannot read under today's bounds (to be retired)."""
     rows = CatalogPaytable.objects.filter(property=property, status__in=LIVE_PAYTABLE_STATUSES)
-    bad = []
-    for p in rows.order_by("pk"):
-        try:
-            parse_paytable(p.entry)
-        except PaytableFormatError:
-            bad.append(p)
-    return bad
+    return [p for p in rows.order_by("pk") if unpayable_because(p.entry)]
 
 
 def live_paytables(*, user) -> QuerySet[CatalogPaytable]:
@@ -184,24 +178,27 @@ def display_catalog(property: Property | None) -> Catalog:
     return live.with_paytables(retired)
 
 
-def unpayable_because(entry: dict) -> str:
-    """Why the engine cannot read a stored entry under today's checks (its first problem, as
-    "row 1: ..." or "citation: ..."), or "" when it reads: a proposal made before a check."""
+def read_entry(entry: dict) -> tuple[Paytable | None, str]:
+    """A stored entry as the engine reads it under today's checks, or None and why not (its
+    first problem, as "row 1: ..." or "citation: ..."): one stored before a check existed."""
     try:
-        parse_paytable(entry)
+        return parse_paytable(entry), ""
     except PaytableFormatError as exc:
         path, messages = next(iter(exc.errors.items()))
         row = re.fullmatch(r"rows\[(\d+)\].*", path)
-        return f"{f'row {int(row[1]) + 1}' if row else path}: {messages[0]}"
-    return ""
+        return None, f"{f'row {int(row[1]) + 1}' if row else path}: {messages[0]}"
+
+
+def unpayable_because(entry: dict) -> str:
+    """Why the engine cannot read a stored entry (``read_entry``), or "" when it reads."""
+    return read_entry(entry)[1]
 
 
 def proposed_paytables(*, user) -> list[tuple[CatalogPaytable, Paytable | None, str]]:
     """Proposals waiting for a second compliance officer, each with its paytable as parsed,
     or None and why it no longer reads (it can only be rejected)."""
     rows = paytable_list(user=user).filter(status=PaytableStatus.PROPOSED)
-    return [(p, None if why else parse_paytable(p.entry), why)
-            for p, why in ((p, unpayable_because(p.entry)) for p in rows)]
+    return [(p, *read_entry(p.entry)) for p in rows]
 
 
 @dataclass(frozen=True)

@@ -150,10 +150,10 @@ def _number(
                  "amount": "more than $0 and below $1,000,000,000"}.get(
             kind, f"at least 1 for 1 and at most {top:,f} for 1" if basis == "for"
             else f"more than 0 and at most {top:,f} to 1")
-        errors.add(f"{where}.{kind}", f"{raw[kind]} is out of range: {shown}")
+        errors.add(f"{where}.{kind}", f"{text} is out of range: {shown}")
         return None
     if -int(value.as_tuple().exponent) > MAX_PLACES[kind]:
-        errors.add(f"{where}.{kind}", f"{raw[kind]} has more than {MAX_PLACES[kind]} decimals")
+        errors.add(f"{where}.{kind}", f"{text} has more than {MAX_PLACES[kind]} decimals")
         return None
     return value
 

@@ -134,7 +134,6 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
     the meter first (it belongs to the players), then the reserve pool funds what is missing,
     then the house. A newer approved submission takes effect here (parameters are frozen while
     in play)."""
-    was_mystery = meter.is_mystery  # an open trigger is closed whether or not it stays one
     _adopt(meter, actor=actor, why="at the reset")
     left = meter.amount
     room = (meter.limit - left) if meter.limit is not None else meter.overflow
@@ -146,7 +145,7 @@ def _reset(meter: Meter, *, actor, reference: str, reason: str) -> MeterEntry:
                    reserve_delta=-from_reserve, overflow_delta=-from_overflow, funded=house,
                    actor=actor, reference=reference, reason=reason)
     entry.save()
-    if was_mystery or meter.is_mystery:
+    if meter.is_mystery:  # it stays one: terms without a configuration are never adopted
         MysteryTrigger.objects.filter(meter=meter, hit_at__isnull=True).update(
             hit_at=timezone.now())
     _draw_trigger(meter)
